@@ -1,0 +1,199 @@
+"""Exact discrete distributions.
+
+A `Dist` holds integer weights over outcomes and one integer `total`
+(the common denominator): P(x) = weights[x] / total, exactly. Integer
+weights make convolution fast and exact; `prob` returns a Fraction.
+
+For infinite distributions (exploding dice) the weights cover only part of
+the mass: ``tail() = 1 - sum(P)`` is the mass cut off, reported, never
+silently dropped (kept below 1e-12).
+"""
+
+from fractions import Fraction
+from math import comb, gcd
+
+TAIL_EPS = Fraction(1, 10**12)
+
+
+class Dist:
+    __slots__ = ("weights", "total")
+
+    def __init__(self, weights, total=None):
+        self.weights = {k: w for k, w in weights.items() if w}
+        self.total = sum(self.weights.values()) if total is None else total
+        if self.total <= 0:
+            raise ValueError("a distribution needs a positive total")
+
+    # -- construction ------------------------------------------------------
+    @classmethod
+    def constant(cls, value):
+        return cls({value: 1}, 1)
+
+    @classmethod
+    def uniform(cls, sides):
+        """One fair die d`sides` (faces 1..sides)."""
+        return cls({f: 1 for f in range(1, sides + 1)}, sides)
+
+    @classmethod
+    def from_probs(cls, probs):
+        """From {outcome: Fraction or int}: exact, common denominator."""
+        probs = {k: Fraction(p) for k, p in probs.items() if p}
+        den = 1
+        for p in probs.values():
+            den = den * p.denominator // gcd(den, p.denominator)
+        return cls({k: p.numerator * (den // p.denominator) for k, p in probs.items()}, den)
+
+    @classmethod
+    def exploding(cls, sides, eps=TAIL_EPS):
+        """One exploding die (max face rolls again and adds, no cap), as an
+        exact series cut where the remaining mass drops below `eps`:
+        P(k explosions then face r<sides) = sides^-(k+1)."""
+        if sides < 2:
+            raise ValueError("a d1 cannot explode")
+        depth = 1
+        while Fraction(1, sides ** depth) >= eps:
+            depth += 1
+        # depth = number of rolls represented; the tail is P(depth maxima in a row)
+        total = sides ** depth
+        weights = {}
+        for k in range(depth):
+            w = sides ** (depth - k - 1)
+            for r in range(1, sides):
+                weights[k * sides + r] = w
+        return cls(weights, total)
+
+    @classmethod
+    def mix(cls, parts):
+        """Mixture: [(probability, Dist), ...] with probabilities summing to
+        at most 1 (what is missing counts as tail)."""
+        parts = [(Fraction(p), d) for p, d in parts if p]
+        den = 1
+        for p, d in parts:
+            t = p.denominator * d.total
+            den = den * t // gcd(den, t)
+        weights = {}
+        for p, d in parts:
+            scale = p.numerator * (den // (p.denominator * d.total))
+            for k, w in d.weights.items():
+                weights[k] = weights.get(k, 0) + w * scale
+        return cls(weights, den)
+
+    # -- reading -------------------------------------------------------------
+    def prob(self, outcome):
+        return Fraction(self.weights.get(outcome, 0), self.total)
+
+    def probs(self):
+        return {k: Fraction(w, self.total) for k, w in self.weights.items()}
+
+    def p(self, predicate):
+        """P(predicate(outcome)) exactly."""
+        return Fraction(sum(w for k, w in self.weights.items() if predicate(k)), self.total)
+
+    def tail(self):
+        return Fraction(self.total - sum(self.weights.values()), self.total)
+
+    def outcomes(self):
+        return sorted(self.weights)
+
+    def mean(self):
+        return Fraction(sum(k * w for k, w in self.weights.items()), self.total)
+
+    def floats(self):
+        return {k: w / self.total for k, w in sorted(self.weights.items())}
+
+    def __repr__(self):
+        return f"Dist({self.floats()}, tail={float(self.tail()):.3g})"
+
+    def __eq__(self, other):
+        if not isinstance(other, Dist):
+            return NotImplemented
+        return self.probs() == other.probs() and self.tail() == other.tail()
+
+    # -- combining -----------------------------------------------------------
+    def map(self, f):
+        """Distribution of f(outcome); equal images merge."""
+        weights = {}
+        for k, w in self.weights.items():
+            key = f(k)
+            weights[key] = weights.get(key, 0) + w
+        return Dist(weights, self.total)
+
+    def combine(self, other, f):
+        """Distribution of f(x, y) for independent x ~ self, y ~ other."""
+        weights = {}
+        for a, wa in self.weights.items():
+            for b, wb in other.weights.items():
+                key = f(a, b)
+                weights[key] = weights.get(key, 0) + wa * wb
+        return Dist(weights, self.total * other.total)
+
+    def __add__(self, other):
+        if isinstance(other, int):
+            return Dist({k + other: w for k, w in self.weights.items()}, self.total)
+        return self.combine(other, lambda a, b: a + b)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        if isinstance(other, int):
+            return self + (-other)
+        return self.combine(other, lambda a, b: a - b)
+
+    def __neg__(self):
+        return self.map(lambda k: -k)
+
+    def sum_of(self, n):
+        """Sum of n independent copies (n >= 0), by repeated squaring."""
+        result = Dist.constant(0)
+        base = self
+        while n:
+            if n & 1:
+                result = result + base
+            n >>= 1
+            if n:
+                base = base + base
+        return result
+
+    def reduced(self):
+        """Same distribution with the smallest common denominator."""
+        g = self.total
+        for w in self.weights.values():
+            g = gcd(g, w)
+            if g == 1:
+                return self
+        return Dist({k: w // g for k, w in self.weights.items()}, self.total // g)
+
+    # -- keep highest / lowest ---------------------------------------------
+    def keep(self, n, k, highest=True):
+        """Sum of the k highest (or lowest) of n independent copies, without
+        enumerating all outcomes: a dynamic programme over faces from best
+        to worst, choosing how many dice show each face (multinomial)."""
+        if not 0 <= k <= n:
+            raise ValueError("keep count must be within the pool")
+        faces = sorted(self.weights, reverse=highest)
+        # state: (dice placed, sum of kept) -> weight
+        states = {(0, 0): 1}
+        for face in faces:
+            wf = self.weights[face]
+            powers = [1]
+            for _ in range(n):
+                powers.append(powers[-1] * wf)
+            nxt = {}
+            for (placed, kept_sum), w in states.items():
+                left = n - placed
+                for c in range(left + 1):
+                    kept_now = max(0, min(c, k - placed))
+                    key = (placed + c, kept_sum + kept_now * face)
+                    nxt[key] = nxt.get(key, 0) + w * comb(left, c) * powers[c]
+            states = nxt
+        weights = {}
+        for (placed, kept_sum), w in states.items():
+            if placed == n:
+                weights[kept_sum] = weights.get(kept_sum, 0) + w
+        return Dist(weights, self.total ** n)
+
+    def max_of(self, n):
+        return self.keep(n, 1, highest=True)
+
+    def min_of(self, n):
+        return self.keep(n, 1, highest=False)

@@ -1,0 +1,168 @@
+"""Check parameters: one declaration serves validation and the catalog.
+
+Each check lists its `Param`s; `validate` turns a request into clean values
+(or raises InvalidRequest naming the field), and `Param.to_catalog` is what
+the page builds its forms from, so the two never drift apart.
+Field paths in messages: ``rating``, ``a.rating``, ``members[2].attributes[0]``.
+"""
+
+from dataclasses import dataclass, field
+
+from .errors import InvalidRequest
+
+REQUIRED = object()
+
+# keys every request may carry besides the check's own parameters
+RESERVED = ("system", "check", "dice", "seed")
+
+
+@dataclass
+class Param:
+    name: str
+    kind: str  # int | bool | choice | int_or_choice | string | object | list
+    label: str = ""
+    default: object = REQUIRED
+    min: int = None
+    max: int = None
+    choices: list = None  # [(value, label)] for choice / int_or_choice
+    fields: list = None  # [Param] for object
+    item: "Param" = None  # for list
+    min_items: int = None
+    max_items: int = None
+    nullable: bool = False  # None is allowed (and is the default when so)
+    help: str = ""
+    max_length: int = None  # for string
+
+    def to_catalog(self):
+        out = {"name": self.name, "type": self.kind, "label": self.label or self.name}
+        if self.default is not REQUIRED:
+            out["default"] = self.default
+        else:
+            out["required"] = True
+        for key in ("min", "max", "min_items", "max_items", "max_length", "help"):
+            value = getattr(self, key)
+            if value not in (None, ""):
+                out[key] = value
+        if self.nullable:
+            out["nullable"] = True
+        if self.choices is not None:
+            out["choices"] = [{"value": v, "label": l} for v, l in self.choices]
+        if self.fields is not None:
+            out["fields"] = [p.to_catalog() for p in self.fields]
+        if self.item is not None:
+            out["item"] = self.item.to_catalog()
+        return out
+
+
+def _whole(value, path):
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidRequest(path, f"must be a whole number, not {value!r}")
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")) or value != int(value):
+            raise InvalidRequest(path, f"must be a whole number, not {value!r}")
+        value = int(value)
+    return value
+
+
+def _range(value, p, path):
+    if p.min is not None and value < p.min:
+        raise InvalidRequest(path, f"must be at least {p.min}, not {value}")
+    if p.max is not None and value > p.max:
+        raise InvalidRequest(path, f"must be at most {p.max}, not {value}")
+    return value
+
+
+def _choice_values(p):
+    return [v for v, _ in p.choices]
+
+
+def check_value(p, value, path):
+    """One value against its Param; returns the clean value."""
+    if value is None:
+        if p.nullable:
+            return None
+        raise InvalidRequest(path, "is required")
+    kind = p.kind
+    if kind == "int":
+        return _range(_whole(value, path), p, path)
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidRequest(path, f"must be true or false, not {value!r}")
+        return value
+    if kind == "choice":
+        if value not in _choice_values(p) or isinstance(value, bool):
+            names = ", ".join(str(v) for v in _choice_values(p))
+            raise InvalidRequest(path, f"unknown value {value!r}; choose one of: {names}")
+        return value
+    if kind == "int_or_choice":
+        if isinstance(value, str):
+            key = value.strip().lower().replace(" ", "_")
+            if key in _choice_values(p):
+                return key
+            names = ", ".join(str(v) for v in _choice_values(p))
+            raise InvalidRequest(path, f"unknown value {value!r}; give a number or one of: {names}")
+        return _range(_whole(value, path), p, path)
+    if kind == "string":
+        if not isinstance(value, str):
+            raise InvalidRequest(path, f"must be text, not {value!r}")
+        if p.max_length is not None and len(value) > p.max_length:
+            raise InvalidRequest(path, f"is {len(value)} characters long; at most {p.max_length}")
+        return value
+    if kind == "object":
+        if not isinstance(value, dict):
+            raise InvalidRequest(path, "must be an object of fields")
+        return validate(p.fields, value, prefix=path + ".", reserved=())
+    if kind == "list":
+        if not isinstance(value, (list, tuple)):
+            raise InvalidRequest(path, "must be a list")
+        if p.min_items is not None and len(value) < p.min_items:
+            raise InvalidRequest(path, f"needs at least {p.min_items} entries, not {len(value)}")
+        if p.max_items is not None and len(value) > p.max_items:
+            raise InvalidRequest(path, f"takes at most {p.max_items} entries, not {len(value)}")
+        return [check_value(p.item, v, f"{path}[{i}]") for i, v in enumerate(value)]
+    raise ValueError(f"unknown parameter kind {kind!r}")
+
+
+def validate(params, request, prefix="", reserved=RESERVED):
+    """Clean values for `params` from `request` (a dict); unknown keys and
+    missing required ones raise InvalidRequest naming the field."""
+    if not isinstance(request, dict):
+        raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields")
+    known = {p.name for p in params}
+    for key in request:
+        if key not in known and key not in reserved:
+            raise InvalidRequest(prefix + str(key), "is not a parameter of this check")
+    out = {}
+    for p in params:
+        path = prefix + p.name
+        if p.name in request:
+            out[p.name] = check_value(p, request[p.name], path)
+        elif p.default is not REQUIRED:
+            out[p.name] = p.default
+        elif p.nullable:
+            out[p.name] = None
+        else:
+            raise InvalidRequest(path, "is required")
+    return out
+
+
+# -- shorthands for the systems' declarations ---------------------------------
+def Int(name, label="", default=REQUIRED, min=None, max=None, help=""):
+    return Param(name, "int", label, default, min, max, help=help)
+
+
+def Bool(name, label="", default=False, help=""):
+    return Param(name, "bool", label, default, help=help)
+
+
+def Choice(name, choices, label="", default=REQUIRED, help=""):
+    return Param(name, "choice", label, default, choices=list(choices), help=help)
+
+
+def Obj(name, fields, label="", default=REQUIRED, help=""):
+    return Param(name, "object", label, default, fields=list(fields), help=help)
+
+
+def List(name, item, label="", default=REQUIRED, min_items=None, max_items=None, help=""):
+    return Param(name, "list", label, default, item=item, min_items=min_items,
+                 max_items=max_items, help=help)
