@@ -1,0 +1,98 @@
+"""The browser entry: runs in a PyScript worker and exports the API.
+
+static/js/engine.js calls the exported functions with a JSON text and gets a
+JSON text back (text crosses the worker boundary without proxies). Every
+answer is a JSON object; a rejected request answers
+``{"error": {"field": ..., "message": ..., ...}}`` and nothing is ever
+thrown across the boundary, so the page never waits on a lost exception.
+
+The plain-dict functions (`call`) are what the unit tests exercise under
+CPython; the exported names wrap them in JSON.
+"""
+
+import json
+import traceback
+
+
+def _report_stage(stage):
+    """Tell the page (static/js/engine.js) how far start-up got. Only in the
+    browser; a no-op under CPython."""
+    try:
+        import js  # Pyodide only
+        js.BroadcastChannel.new("tablecheck-engine").postMessage(
+            js.JSON.parse(json.dumps({"stage": stage})))
+    except Exception:
+        pass
+
+
+_report_stage("starting")
+
+from tablecheck import api  # noqa: E402
+from tablecheck.errors import InvalidRequest  # noqa: E402
+
+__all__ = ["call", "catalog", "resolve", "odds", "ping"]
+
+
+def _error(field, message, **extra):
+    out = {"field": field, "message": message}
+    out.update(extra)
+    return {"error": out}
+
+
+def _parse(request):
+    """The request as a Python value: JSON text is decoded, anything else is
+    taken as it is (the API itself rejects what is not an object)."""
+    if isinstance(request, (str, bytes)):
+        return json.loads(request)
+    if hasattr(request, "to_py"):  # a JsProxy, if a caller passes one
+        return request.to_py()
+    return request
+
+
+def call(name, request=None):
+    """Run api.<name>(request) and return a JSON-safe dict, never raising."""
+    try:
+        if name == "catalog":
+            return api.catalog()
+        if name not in ("resolve", "odds"):
+            return _error(None, f"unknown call {name!r}")
+        try:
+            value = _parse(request)
+        except ValueError as exc:
+            return _error("request", f"is not valid JSON: {exc}")
+        return getattr(api, name)(value)
+    except InvalidRequest as exc:
+        return {"error": exc.to_dict()}
+    except Exception as exc:  # a bug: say so plainly instead of hanging
+        return _error(None, f"internal error: {type(exc).__name__}: {exc}",
+                      traceback=traceback.format_exc(limit=8))
+
+
+def _dumps(value):
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        return json.dumps(_error(None, f"internal error: result is not JSON-safe: {exc}"))
+
+
+def catalog():
+    return _dumps(call("catalog"))
+
+
+def resolve(request_json):
+    return _dumps(call("resolve", request_json))
+
+
+def odds(request_json):
+    return _dumps(call("odds", request_json))
+
+
+def ping():
+    """Answers once the package is imported: the bridge's ready check."""
+    from tablecheck import __version__
+    import sys
+    return json.dumps({"version": __version__, "python": sys.version.split()[0]})
+
+
+# PyScript worker: these names become callable from the page.
+__export__ = ["catalog", "resolve", "odds", "ping"]

@@ -1,0 +1,208 @@
+// The bridge between the page and the Python engine (py/engine.py), which
+// runs in a PyScript worker declared in index.html:
+//   <script type="py" worker name="tablecheck-engine" id="tablecheck-engine" ...>
+//
+//   window.tablecheck = {
+//     ready,              // Promise: resolves (with {version, python}) when Python is usable,
+//                         // rejects with an Error if the engine failed to load
+//     catalog(),          // Promise of the API catalog (plain JS object)
+//     resolve(request),   // Promise of a result, or of {error: {field, message, ...}}
+//     odds(request),      // Promise of odds, or of {error: {field, message, ...}}
+//     status,             // {stage, message} of the latest status
+//     retry(),            // start the engine again after an error
+//   }
+//
+// Signals for the UI and the tests (never poll, wait on these):
+//   document.documentElement.dataset.engine = 'loading' | 'ready' | 'error'
+//   window event 'tablecheck:status' with detail {stage, message}
+//     stage: 'downloading' | 'starting' | 'ready' | 'error'
+// Requests the API rejects resolve to {error: {...}}; they never reject and
+// never hang (each call has a time limit).
+
+const ENGINE_ID = "tablecheck-engine";
+const CHANNEL = "tablecheck-engine";
+// Generous limits: a cold start on a slow tablet takes several seconds.
+const START_TIMEOUT_MS = Number(window.TABLECHECK_START_TIMEOUT_MS) || 120000;
+const CALL_TIMEOUT_MS = Number(window.TABLECHECK_CALL_TIMEOUT_MS) || 120000;
+
+const root = document.documentElement;
+let attempt = 0;
+let current = null; // {xworker, element, ready}
+let readyResolvers = null;
+
+const status = { stage: "downloading", message: "" };
+
+function messageFor(stage, detail) {
+  switch (stage) {
+    case "downloading":
+      return navigator.serviceWorker && navigator.serviceWorker.controller
+        ? "Loading dice engine\u2026"
+        : "Downloading dice engine\u2026";
+    case "starting":
+      return "Starting Python\u2026";
+    case "ready":
+      return "Ready";
+    default:
+      return `Dice engine failed to load: ${detail || "unknown error"}`;
+  }
+}
+
+function setStatus(stage, detail) {
+  status.stage = stage;
+  status.message = messageFor(stage, detail);
+  root.dataset.engine = stage === "ready" ? "ready" : stage === "error" ? "error" : "loading";
+  const pill = document.getElementById("engine-status");
+  if (pill) {
+    pill.dataset.stage = stage;
+    const text = pill.querySelector(".engine-status-text") || pill;
+    text.textContent = status.message;
+  }
+  const retry = document.getElementById("engine-retry");
+  if (retry) retry.hidden = stage !== "error";
+  window.dispatchEvent(new CustomEvent("tablecheck:status", { detail: { ...status } }));
+}
+
+function makeReady() {
+  let resolve, reject;
+  const promise = new Promise((res, rej) => { resolve = res; reject = rej; });
+  // an engine failure is shown on the page; do not also report it as unhandled
+  promise.catch(() => {});
+  readyResolvers = { resolve, reject };
+  return promise;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const limit = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+function describe(error) {
+  if (!error) return "unknown error";
+  if (typeof error === "string") return error;
+  if (error.message) return error.message;
+  if (error.error && error.error.message) return error.error.message;
+  return String(error);
+}
+
+// Wait until PyScript has attached its worker to our script element.
+function xworkerOf(element) {
+  return new Promise((resolve) => {
+    if (element.xworker) return resolve(element.xworker);
+    const tick = () => (element.xworker ? resolve(element.xworker) : setTimeout(tick, 25));
+    tick();
+  });
+}
+
+function failWith(error) {
+  if (root.dataset.engine === "error") return;
+  const message = describe(error);
+  console.error("[tablecheck] engine failed:", error);
+  setStatus("error", message);
+  if (readyResolvers) readyResolvers.reject(new Error(message));
+}
+
+async function start(element) {
+  const xworker = await xworkerOf(element);
+  const failed = new Promise((_, reject) => {
+    xworker.addEventListener("error", (event) => {
+      event.preventDefault?.();
+      reject(new Error(event.message || "the engine worker stopped with an error"));
+    });
+    xworker.addEventListener("messageerror", () => reject(new Error("the engine worker sent an unreadable message")));
+  });
+  failed.catch(() => {});
+  const loaded = (async () => {
+    await xworker.ready;
+    return JSON.parse(await xworker.sync.ping());
+  })();
+  const info = await withTimeout(Promise.race([loaded, failed]), START_TIMEOUT_MS, "starting the dice engine");
+  current = { xworker, element };
+  return info;
+}
+
+function boot(element) {
+  attempt += 1;
+  const mine = attempt;
+  setStatus("downloading");
+  const ready = makeReady();
+  const resolvers = readyResolvers;
+  start(element).then(
+    (info) => {
+      if (mine !== attempt) return;
+      window.tablecheck.info = info;
+      setStatus("ready");
+      resolvers.resolve(info);
+    },
+    (error) => { if (mine === attempt) failWith(error); },
+  );
+  return ready;
+}
+
+// Stage reports from Python (py/engine.py posts 'starting' when it runs).
+try {
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = ({ data }) => {
+    if (data && data.stage === "starting" && status.stage === "downloading") setStatus("starting");
+  };
+} catch (_) { /* no BroadcastChannel: the stages go straight to ready */ }
+
+// PyScript reports errors it catches itself (e.g. the interpreter failed to
+// import) through its 'py:error'-style hooks only on the main thread; a worker
+// whose import fails surfaces as an 'error' event on the worker, handled above.
+
+async function call(name, request) {
+  try {
+    await window.tablecheck.ready;
+  } catch (error) {
+    return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
+  }
+  try {
+    const args = name === "catalog" ? [] : [JSON.stringify(request === undefined ? null : request)];
+    const text = await withTimeout(current.xworker.sync[name](...args), CALL_TIMEOUT_MS, `the ${name} call`);
+    return JSON.parse(text);
+  } catch (error) {
+    return { error: { field: null, message: `engine call failed: ${describe(error)}` } };
+  }
+}
+
+function retry() {
+  const old = document.getElementById(ENGINE_ID);
+  if (old) {
+    try { old.xworker && old.xworker.terminate(); } catch (_) { /* already gone */ }
+  }
+  const fresh = document.createElement("script");
+  for (const { name, value } of old ? old.attributes : []) fresh.setAttribute(name, value);
+  // PyScript keeps one worker per name: give the new one its own
+  fresh.setAttribute("name", `${ENGINE_ID}-${attempt + 1}`);
+  fresh.id = ENGINE_ID;
+  old?.remove();
+  root.dataset.engine = "loading";
+  document.head.append(fresh);
+  window.tablecheck.ready = boot(fresh);
+  return window.tablecheck.ready;
+}
+
+window.tablecheck = {
+  ready: null,
+  status,
+  info: null,
+  catalog: () => call("catalog"),
+  resolve: (request) => call("resolve", request),
+  odds: (request) => call("odds", request),
+  retry,
+};
+
+const element = document.getElementById(ENGINE_ID);
+if (element) {
+  window.tablecheck.ready = boot(element);
+} else {
+  window.tablecheck.ready = makeReady();
+  failWith(new Error(`the page has no #${ENGINE_ID} script`));
+}
+
+document.addEventListener("click", (event) => {
+  if (event.target && event.target.id === "engine-retry") retry();
+});

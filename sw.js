@@ -1,0 +1,2 @@
+const CACHE = "__CACHE_NAME__";
+const PRECACHE = /*__PRECACHE__*/[];
