@@ -1,0 +1,914 @@
+"""The Dark Eye, 5th edition (system id `dark_eye`): attribute, skill,
+competitive, cumulative and group checks, with exact odds.
+
+Rules: seed 000_4e6dd719026d50a2.txt ("Checks" chapter); binding readings in
+shared/spec/rules.md. Vocabulary: EAV (effective attribute value = value +
+modifier), SR (skill rating), SP (skill points, the pool of one skill check),
+QL (quality level, from the SP left).
+
+Odds are exact: a skill check is the convolution of three d20s (Dist over
+(1s, 20s, SP needed)); cumulative and group checks are a dynamic programme
+per hero over (checks made, QL so far capped at the target, penalty capped
+where an EAV drops below 1), combined across heroes by convolution (see
+`_cumulative_odds`).
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from ..checks import Check, System
+from ..dice import Dist
+from ..errors import InvalidRequest
+from ..params import Int, List, Obj, Param
+
+ATTRIBUTES = [
+    ("COU", "Courage"), ("SGC", "Sagacity"), ("INT", "Intuition"), ("CHA", "Charisma"),
+    ("DEX", "Dexterity"), ("AGI", "Agility"), ("CON", "Constitution"), ("STR", "Strength"),
+]
+# attack and defence use the attribute-check rules on these values
+COMBAT_VALUES = [("AT", "Attack"), ("PA", "Parry"), ("DO", "Dodge"), ("RC", "Ranged Combat")]
+
+# Quality Levels chart: SP left -> QL (a success always has at least QL 1)
+QL_CHART = [(0, 3, 1), (4, 6, 2), (7, 9, 3), (10, 12, 4), (13, 15, 5), (16, None, 6)]
+
+SIDES = 20
+ALL_DICE = SIDES ** 3  # one skill check: 8000 equally likely throws
+
+SKILL_OUTCOMES = [
+    ("spectacular_success", "Spectacular success (triple 1)"),
+    ("critical_success", "Critical success (double 1)"),
+    ("success", "Success"),
+    ("failure", "Failure"),
+    ("botch", "Botch (double 20)"),
+    ("spectacular_botch", "Spectacular botch (triple 20)"),
+]
+# what a skill-check outcome counts as in competitive, cumulative and group checks
+KIND = {
+    "spectacular_success": "critical", "critical_success": "critical",
+    "success": "success", "failure": "failure",
+    "botch": "botch", "spectacular_botch": "botch",
+}
+CUMULATIVE_OUTCOMES = [
+    ("success", "Success (target QL reached)"),
+    ("partial_success", "Partial success"),
+    ("failure", "Failure"),
+    ("botch", "Botch (all QL lost)"),
+]
+CONTEST_OUTCOMES = [("a_wins", "A wins"), ("b_wins", "B wins"), ("unresolved", "Unresolved")]
+
+
+def quality_level(points_left):
+    """QL from SP left (Quality Levels chart)."""
+    for low, high, ql in QL_CHART:
+        if points_left >= low and (high is None or points_left <= high):
+            return ql
+    return 1  # never reached: SP left is never negative
+
+
+def _chart_row(points_left):
+    ql = quality_level(points_left)
+    low, high, _ = QL_CHART[ql - 1]
+    return f"{low}+" if high is None else f"{low}-{high}"
+
+
+def _sp(n):
+    return f"{n} SP"
+
+
+# -- parameters ------------------------------------------------------------
+_ATTR_CHOICES = [(abbr, f"{abbr} ({name})") for abbr, name in ATTRIBUTES]
+_VALUE_CHOICES = _ATTR_CHOICES + [(abbr, f"{abbr} ({name})") for abbr, name in COMBAT_VALUES]
+
+
+def _skill_fields(with_attempt):
+    fields = [
+        Param("attributes", "list", "Attribute values (EAV before modifier)", [12, 12, 12],
+              item=Int("value", "Attribute", min=0, max=40), min_items=3, max_items=3,
+              help="the three attributes the skill is linked to, e.g. COU/SGC/INT"),
+        Param("names", "list", "Which attributes", None, nullable=True,
+              item=Param("name", "choice", "Attribute", choices=_ATTR_CHOICES),
+              min_items=3, max_items=3,
+              help="optional: the three attributes' abbreviations, used to label the dice"),
+        Int("rating", "Skill rating (SR)", 4, min=0, max=40,
+            help="the SP pool of the check"),
+        Int("modifier", "Modifier", 0, min=-30, max=30,
+            help="bonus (+) or penalty (-) on all three EAVs"),
+    ]
+    if with_attempt:
+        fields.append(Int("attempt", "Attempt", 1, min=1, max=20,
+                          help="retry number: each retry adds a cumulative -1"))
+    return fields
+
+
+def _member_fields():
+    return [Param("name", "string", "Hero", None, nullable=True, max_length=40,
+                  help="optional: who rolls (labels the dice)")] + _skill_fields(False)
+
+
+_PASSIVE = Param("passive", "choice", "Passive side", None, nullable=True,
+                 choices=[("a", "A is passive"), ("b", "B is passive")],
+                 help="the side reacting to the action wins ties; none: ties stay unresolved")
+
+
+def _target_params(count_name, count_label, count_default, count_max):
+    return [
+        Int(count_name, count_label, count_default, min=1, max=count_max),
+        Int("target", "QL needed", 10, min=1, max=50, help="QL to collect for success (usually 10)"),
+        Int("partial", "QL for partial success", 6, min=1, max=50,
+            help="QL that counts as a partial success when the checks run out (usually 6)"),
+    ]
+
+
+# -- attribute check -----------------------------------------------------------
+def _passes(eav, face):
+    """One d20 against an EAV: at or below it, and never a natural 20."""
+    return face != SIDES and face <= eav
+
+
+def attribute_outcome(eav, face, confirmation=None):
+    """Outcome of an attribute check (EAV >= 1) from its die and, after a
+    1 or a 20, the confirmation die."""
+    if face == 1:
+        return "critical_success" if _passes(eav, confirmation) else "success"
+    if face == SIDES:
+        return "failure" if _passes(eav, confirmation) else "botch"
+    return "success" if face <= eav else "failure"
+
+
+def resolve_attribute(values, tray):
+    value, modifier, name = values["value"], values["modifier"], values["name"]
+    eav = value + modifier
+    what = name or "the value"
+    steps = [f"EAV = {value} {modifier:+d} = {eav}." if modifier else f"EAV = {value}."]
+    out = {"eav": eav, "modifier": modifier, "confirmation": None}
+    if eav < 1:
+        steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
+        out.update(outcome="failure", success=False, steps=steps,
+                   summary=f"Failure: EAV {eav} is below 1, so the check fails automatically.")
+        return out
+    die = tray.roll(SIDES, f"{name} die" if name else "d20", info={"eav": eav})
+    face = die.value
+    conf = None
+    if face in (1, SIDES):
+        conf = tray.roll(SIDES, "confirmation", confirmation=True, info={"eav": eav})
+        out["confirmation"] = conf.to_dict()
+    outcome = attribute_outcome(eav, face, conf.value if conf else None)
+    if face == 1:
+        steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
+        if outcome == "critical_success":
+            steps.append(f"Confirmation {conf.value} <= {eav}: confirmed, a critical success.")
+        else:
+            steps.append(f"Confirmation {conf.value} fails against EAV {eav}: an ordinary success.")
+    elif face == SIDES:
+        steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
+        if outcome == "botch":
+            why = ("another 20 confirms the botch" if conf.value == SIDES
+                   else f"{conf.value} > {eav}: the botch is confirmed")
+            steps.append(f"Confirmation {conf.value}: {why}.")
+        else:
+            steps.append(f"Confirmation {conf.value} <= {eav}: no botch, an ordinary failure.")
+    else:
+        cmp = "<=" if face <= eav else ">"
+        steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
+    summary = {
+        "critical_success": f"Critical success on {what} (EAV {eav}): a 1, confirmed.",
+        "success": f"Success on {what} (EAV {eav}) with a {face}.",
+        "failure": f"Failure on {what} (EAV {eav}) with a {face}.",
+        "botch": f"Botch on {what} (EAV {eav}): a 20, confirmed.",
+    }[outcome]
+    out.update(outcome=outcome, success=outcome in ("critical_success", "success"),
+               summary=summary, steps=steps)
+    return out
+
+
+def odds_attribute(values):
+    eav = values["value"] + values["modifier"]
+    p = {"critical_success": Fraction(0), "success": Fraction(0),
+         "failure": Fraction(0), "botch": Fraction(0)}
+    if eav < 1:
+        p["failure"] = Fraction(1)
+    else:
+        # P(confirmation passes) = P(face <= EAV and face != 20)
+        conf = Fraction(min(eav, SIDES - 1), SIDES)
+        die = Fraction(1, SIDES)
+        middle = sum(1 for f in range(2, SIDES) if f <= eav)
+        p["critical_success"] = die * conf
+        p["success"] = die * (1 - conf) + Fraction(middle, SIDES)
+        p["failure"] = Fraction(SIDES - 2 - middle, SIDES) + die * conf
+        p["botch"] = die * (1 - conf)
+    return {"outcomes": p, "eav": eav,
+            "success_chance": p["critical_success"] + p["success"]}
+
+
+# -- skill check -----------------------------------------------------------
+def classify_skill(ones, twenties, cost, rating):
+    """(outcome, QL, SP left) of a skill check (all EAVs >= 1) from the
+    number of 1s and 20s and the SP the three dice need in total."""
+    covered = cost <= rating
+    left = rating - cost if covered else 0
+    if twenties >= 2:  # double 20: automatic failure even if SP would cover it
+        return ("spectacular_botch" if twenties == 3 else "botch"), 0, 0
+    if ones >= 2:  # double 1: overrides an uncovered third die (then 0 SP left)
+        return ("spectacular_success" if ones == 3 else "critical_success"), quality_level(left), left
+    if covered:
+        return "success", quality_level(left), left
+    return "failure", 0, 0
+
+
+@dataclass
+class SkillRoll:
+    """One resolved skill check (possibly part of a bigger check)."""
+    outcome: str
+    quality_level: int
+    points_left: int
+    eav: list
+    rating: int
+    faces: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+    points_short: int = 0  # SP missing on an ordinary failure
+    automatic: bool = False  # an EAV below 1: no dice
+
+    @property
+    def kind(self):
+        return KIND[self.outcome]
+
+    @property
+    def success(self):
+        return self.kind in ("critical", "success")
+
+    def to_dict(self):
+        out = {"outcome": self.outcome, "success": self.success,
+               "quality_level": self.quality_level, "points_left": self.points_left,
+               "eav": list(self.eav), "rating": self.rating, "dice": list(self.faces)}
+        if self.points_short:
+            out["points_short"] = self.points_short
+        if self.automatic:
+            out["automatic"] = True
+        return out
+
+    def verdict(self):
+        """Short words for summaries: 'success with QL 2'."""
+        words = dict(SKILL_OUTCOMES)[self.outcome].lower()
+        if self.outcome == "failure" and self.automatic:
+            return "automatic failure (an EAV below 1)"
+        if self.outcome == "failure":
+            return f"failure ({_sp(self.points_short)} short)"
+        if self.success:
+            return f"{words} with QL {self.quality_level}"
+        return words
+
+
+def _names(names):
+    return list(names) if names else ["attribute 1", "attribute 2", "attribute 3"]
+
+
+def _eav_text(attributes, modifier, names):
+    eavs = [a + modifier for a in attributes]
+    if modifier:
+        parts = [f"{n} {a} {modifier:+d} = {e}" for n, a, e in zip(names, attributes, eavs)]
+    else:
+        parts = [f"{n} {e}" for n, e in zip(names, eavs)]
+    return "EAVs: " + ", ".join(parts) + "."
+
+
+def roll_skill(tray, eavs, rating, names=None, prefix=""):
+    """Roll one skill check through the tray; SP spent die by die."""
+    names = _names(names)
+    steps = []
+    if min(eavs) < 1:
+        low = [f"{n} {e}" for n, e in zip(names, eavs) if e < 1]
+        steps.append(f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled.")
+        return SkillRoll("failure", 0, 0, list(eavs), rating, [], steps, automatic=True)
+    dice = [tray.roll(SIDES, f"{prefix}{n} die", info={"eav": e}) for n, e in zip(names, eavs)]
+    faces = [d.value for d in dice]
+    left = rating
+    uncovered = False
+    for n, e, die in zip(names, eavs, dice):
+        face, need = die.value, max(0, die.value - e)
+        if need == 0:
+            die.info["cost"] = 0
+            steps.append(f"{n} die {face} against EAV {e}: passes, {_sp(left)} left.")
+        elif not uncovered and need <= left:
+            left -= need
+            die.info["cost"] = need
+            steps.append(f"{n} die {face} against EAV {e}: {_sp(need)} spent, {_sp(left)} left.")
+        else:
+            die.info["cost"] = 0
+            die.info["short"] = need - left if not uncovered else need
+            if uncovered:
+                steps.append(f"{n} die {face} against EAV {e}: would need {_sp(need)} more.")
+            else:
+                steps.append(f"{n} die {face} against EAV {e}: needs {_sp(need)}, "
+                             f"only {_sp(left)} left: not covered.")
+            uncovered = True
+    ones, twenties = faces.count(1), faces.count(SIDES)
+    cost = sum(max(0, f - e) for f, e in zip(faces, eavs))
+    outcome, ql, points = classify_skill(ones, twenties, cost, rating)
+    short = cost - rating if outcome == "failure" else 0
+    if KIND[outcome] == "botch":
+        n20 = "Three 20s: a spectacular botch" if twenties == 3 else "Two 20s: a botch"
+        steps.append(f"{n20}, an automatic failure whatever the SP.")
+    elif KIND[outcome] == "critical":
+        n1 = "Three 1s: a spectacular success" if ones == 3 else "Two 1s: a critical success"
+        if cost > rating:
+            steps.append(f"{n1}, overriding the uncovered die; 0 SP left: QL 1.")
+        else:
+            steps.append(f"{n1}; {_sp(points)} left: QL {ql} ({_chart_row(points)} SP left).")
+    elif outcome == "success":
+        steps.append(f"All three dice pass with {_sp(points)} left: QL {ql} "
+                     f"({_chart_row(points)} SP left).")
+    else:
+        steps.append(f"The dice need {_sp(cost)} but the SR is {rating}: failure, {_sp(short)} short.")
+    return SkillRoll(outcome, ql, points, list(eavs), rating, faces, steps, short)
+
+
+def _retry_modifier(values):
+    return values["modifier"] - (values.get("attempt", 1) - 1)
+
+
+def resolve_skill(values, tray):
+    attrs, rating, attempt = values["attributes"], values["rating"], values["attempt"]
+    modifier = _retry_modifier(values)
+    names = _names(values["names"])
+    steps = []
+    if attempt > 1:
+        steps.append(f"Attempt {attempt}: retry penalty {-(attempt - 1)}, so the modifier is "
+                     f"{values['modifier']:+d} {-(attempt - 1):+d} = {modifier:+d}.")
+    steps.append(_eav_text(attrs, modifier, names))
+    steps.append(f"SR {rating}: {_sp(rating)} to spend.")
+    r = roll_skill(tray, [a + modifier for a in attrs], rating, values["names"])
+    steps += r.steps
+    if r.automatic:
+        summary = "Failure: an EAV is below 1, so the check fails automatically"
+        summary += " and no further attempt is possible." if attempt > 1 else "."
+    elif r.success:
+        summary = f"{r.verdict()[0].upper()}{r.verdict()[1:]} ({_sp(r.points_left)} left)."
+    else:
+        summary = f"{r.verdict()[0].upper()}{r.verdict()[1:]}."
+    out = r.to_dict()
+    out.update(summary=summary, steps=steps, modifier=modifier, attempt=attempt)
+    return out
+
+
+def _die_dist(eav, cap):
+    """One d20 of a skill check: (is 1, is 20, SP needed capped at `cap`)."""
+    weights = {}
+    for face in range(1, SIDES + 1):
+        key = (int(face == 1), int(face == SIDES), min(max(0, face - eav), cap))
+        weights[key] = weights.get(key, 0) + 1
+    return Dist(weights, SIDES)
+
+
+@lru_cache(maxsize=4096)
+def skill_dist(eavs, rating):
+    """Exact Dist of (outcome, QL) for one skill check, total 8000 (or 1
+    when an EAV is below 1: automatic failure)."""
+    if min(eavs) < 1:
+        return Dist({("failure", 0): 1}, 1)
+    cap = rating + 1  # any need above the SR fails alike
+
+    def add(a, b):
+        return (a[0] + b[0], a[1] + b[1], min(a[2] + b[2], cap))
+
+    d = _die_dist(eavs[0], cap).combine(_die_dist(eavs[1], cap), add)
+    d = d.combine(_die_dist(eavs[2], cap), add)
+    return d.map(lambda k: classify_skill(k[0], k[1], k[2], rating)[:2])
+
+
+def _skill_odds_from_dist(d):
+    outcomes = {o: Fraction(0) for o, _ in SKILL_OUTCOMES}
+    qls = {str(q): Fraction(0) for q in range(1, 7)}
+    for (outcome, ql), p in d.probs().items():
+        outcomes[outcome] += p
+        if ql:
+            qls[str(ql)] += p
+    return outcomes, qls
+
+
+def odds_skill(values):
+    attrs, rating = values["attributes"], values["rating"]
+    modifier = _retry_modifier(values)
+    eavs = tuple(a + modifier for a in attrs)
+    outcomes, qls = _skill_odds_from_dist(skill_dist(eavs, rating))
+    success = sum(p for o, p in outcomes.items() if KIND[o] in ("critical", "success"))
+    expected = sum(int(q) * p for q, p in qls.items())
+    return {"outcomes": outcomes, "quality_levels": qls, "eav": list(eavs),
+            "modifier": modifier, "success_chance": success,
+            "expected_quality_level": expected}
+
+
+# -- competitive checks ----------------------------------------------------
+def contest(a, b, passive):
+    """Decide a competitive check from each side's (kind, QL); kind is
+    critical / success / failure / botch. Returns (outcome, final QL, why)."""
+    (ka, qa), (kb, qb) = a, b
+    # QL that counts against a winner: only a succeeding (or critical) side has one
+    va = qa if ka in ("critical", "success") else 0
+    vb = qb if kb in ("critical", "success") else 0
+    if ka == "critical" and kb == "critical":
+        return "unresolved", 0, "both sides roll critical successes: unresolved"
+    if ka == "critical" or kb == "critical":
+        win, q = ("a", max(1, va - vb)) if ka == "critical" else ("b", max(1, vb - va))
+        return f"{win}_wins", q, f"{win.upper()}'s critical success wins automatically"
+    if ka == "botch" and kb == "botch":
+        return "unresolved", 0, "both sides botch: unresolved"
+    if ka == "botch" or kb == "botch":
+        win, q = ("b", max(1, vb)) if ka == "botch" else ("a", max(1, va))
+        loser = "A" if ka == "botch" else "B"
+        return f"{win}_wins", q, f"{loser} botches: an automatic failure, {win.upper()} wins"
+    if ka == "success" and kb == "success":
+        if qa != qb:
+            win = "a" if qa > qb else "b"
+            return f"{win}_wins", abs(qa - qb), (
+                f"QL {qa} against QL {qb}: {win.upper()} wins by {abs(qa - qb)}")
+        if passive:
+            return f"{passive}_wins", 1, (
+                f"both QL {qa}: a tie goes to the passive side {passive.upper()}")
+        return "unresolved", 0, f"both QL {qa} and no passive side: unresolved"
+    if ka == "success" or kb == "success":
+        win = "a" if ka == "success" else "b"
+        q = qa if win == "a" else qb
+        return f"{win}_wins", q, f"only {win.upper()} succeeds: {win.upper()} wins with QL {q}"
+    if passive:
+        return f"{passive}_wins", 1, (
+            f"both fail: the passive side {passive.upper()} still wins, barely (QL 1)")
+    return "unresolved", 0, "both fail and no passive side: unresolved"
+
+
+def _member(values):
+    """(base EAVs, rating, names, who) of one hero's skill parameters."""
+    mod = values["modifier"]
+    return ([a + mod for a in values["attributes"]], values["rating"],
+            values.get("names"), values.get("name"))
+
+
+def _contest_result(outcome, ql, why, a_words, b_words):
+    steps = [f"Result: {why}."]
+    if outcome == "unresolved":
+        summary = f"Unresolved: {why} (A: {a_words}; B: {b_words})."
+    else:
+        win = outcome[0].upper()
+        summary = f"{win} wins with final QL {ql} (A: {a_words}; B: {b_words})."
+    return {"outcome": outcome, "success": outcome != "unresolved", "quality_level": ql,
+            "winner": None if outcome == "unresolved" else outcome[0],
+            "summary": summary, "steps": steps}
+
+
+def resolve_competitive(values, tray):
+    steps = []
+    rolls = {}
+    for side in ("a", "b"):
+        v = values[side]
+        names = _names(v["names"])
+        eavs, rating, _, _ = _member(v)
+        r = roll_skill(tray, eavs, rating, v["names"], prefix=f"{side.upper()}: ")
+        steps.append(f"Side {side.upper()}: " + _eav_text(v["attributes"], v["modifier"], names)
+                     + f" SR {rating}.")
+        steps += [f"{side.upper()}: {s}" for s in r.steps]
+        rolls[side] = r
+    a, b = rolls["a"], rolls["b"]
+    outcome, ql, why = contest((a.kind, a.quality_level), (b.kind, b.quality_level),
+                               values["passive"])
+    out = _contest_result(outcome, ql, why, a.verdict(), b.verdict())
+    out["steps"] = steps + out["steps"]
+    out["a"], out["b"] = a.to_dict(), b.to_dict()
+    return out
+
+
+def _side_dist(member_values):
+    """Dist of (kind, QL) for one contestant."""
+    eavs, rating, _, _ = _member(member_values)
+    return skill_dist(tuple(eavs), rating).map(lambda k: (KIND[k[0]], k[1]))
+
+
+def _contest_odds(da, db, passive):
+    d = da.combine(db, lambda x, y: contest(x, y, passive)[:2])
+    outcomes = {o: Fraction(0) for o, _ in CONTEST_OUTCOMES}
+    qls = {"a_wins": {}, "b_wins": {}}
+    for (outcome, ql), p in d.probs().items():
+        outcomes[outcome] += p
+        if outcome in qls:
+            qls[outcome][str(ql)] = qls[outcome].get(str(ql), Fraction(0)) + p
+    sort = {k: dict(sorted(v.items(), key=lambda kv: int(kv[0]))) for k, v in qls.items()}
+    return {"outcomes": outcomes, "quality_levels": sort}
+
+
+def odds_competitive(values):
+    return _contest_odds(_side_dist(values["a"]), _side_dist(values["b"]), values["passive"])
+
+
+def _group_side_kind(kinds_qls):
+    """A group's side in a competitive check: any botch discards the
+    group's QL (botch); else any critical makes it critical; else it
+    succeeds when any hero succeeded; QL = the heroes' summed QL."""
+    kinds = [k for k, _ in kinds_qls]
+    if "botch" in kinds:
+        return "botch", 0
+    total = sum(q for _, q in kinds_qls)
+    if "critical" in kinds:
+        return "critical", total
+    if "success" in kinds:
+        return "success", total
+    return "failure", 0
+
+
+def _who(i, v):
+    return v.get("name") or f"hero {i + 1}"
+
+
+def resolve_group_competitive(values, tray):
+    steps = []
+    sides = {}
+    details = {}
+    for side in ("a", "b"):
+        results = []
+        for i, v in enumerate(values[side]):
+            eavs, rating, names, _ = _member(v)
+            who = _who(i, v)
+            r = roll_skill(tray, eavs, rating, names, prefix=f"{side.upper()}, {who}: ")
+            steps.append(f"{side.upper()}, {who}: " + _eav_text(v["attributes"], v["modifier"],
+                                                                 _names(names)) + f" SR {rating}.")
+            steps += [f"{side.upper()}, {who}: {s}" for s in r.steps]
+            results.append(r)
+        kind, ql = _group_side_kind([(r.kind, r.quality_level) for r in results])
+        line = f"Side {side.upper()}: QL " + " + ".join(str(r.quality_level) for r in results)
+        if kind == "botch":
+            line += ": a botch discards the whole group's QL."
+        else:
+            line += f" = {ql} ({kind})."
+        steps.append(line)
+        sides[side] = (kind, ql)
+        details[side] = [r.to_dict() for r in results]
+    outcome, ql, why = contest(sides["a"], sides["b"], values["passive"])
+    words = {s: (f"{sides[s][0]}, QL {sides[s][1]}" if sides[s][0] != "botch" else "botch")
+             for s in sides}
+    out = _contest_result(outcome, ql, why, words["a"], words["b"])
+    out["steps"] = steps + out["steps"]
+    out["a"], out["b"] = details["a"], details["b"]
+    out["side_quality"] = {"a": sides["a"][1], "b": sides["b"][1]}
+    return out
+
+
+def _group_dist(members):
+    def add(x, y):
+        botch = x[0] or y[0]
+        return (botch, x[1] or y[1], x[2] or y[2], 0 if botch else x[3] + y[3])
+
+    d = Dist.constant((False, False, False, 0))
+    for v in members:
+        m = _side_dist(v).map(lambda k: (k[0] == "botch", k[0] == "critical",
+                                         k[0] == "success", k[1]))
+        d = d.combine(m, add)
+
+    def side(k):
+        botch, crit, succ, q = k
+        if botch:
+            return ("botch", 0)
+        if crit:
+            return ("critical", q)
+        return ("success", q) if succ else ("failure", 0)
+
+    return d.map(side)
+
+
+def odds_group_competitive(values):
+    return _contest_odds(_group_dist(values["a"]), _group_dist(values["b"]), values["passive"])
+
+
+# -- cumulative and group (cumulative) checks ------------------------------
+def _cumulative_check(values):
+    target, partial = values["target"], values["partial"]
+    if partial > target:
+        raise InvalidRequest("partial", f"must be at most the QL needed ({target}), not {partial}")
+
+
+def _run_cumulative(tray, members, rounds, target, partial, single):
+    """Resolve a cumulative check: each round every hero (one, for a plain
+    cumulative check) makes one skill check with their own penalty."""
+    heroes = []
+    for i, v in enumerate(members):
+        eavs, rating, names, name = _member(v)
+        heroes.append({"eavs": eavs, "rating": rating, "names": names,
+                       "who": "" if single else (name or f"hero {i + 1}")})
+    penalty = [0] * len(heroes)
+    total = 0
+    checks = []
+    steps = []
+    outcome = None
+    number = 0
+    for rnd in range(1, rounds + 1):
+        for i, h in enumerate(heroes):
+            hopeless = [min(x["eavs"]) - p < 1 for x, p in zip(heroes, penalty)]
+            if all(hopeless):
+                who = "an EAV is" if single else "every hero has an EAV"
+                steps.append(f"With the penalties {who} below 1: no further check can succeed, "
+                             "the cumulative check ends.")
+                outcome = "stopped"
+                break
+            number += 1
+            label = f"check {rnd}" if single else f"round {rnd}, {h['who']}"
+            eavs = [e - penalty[i] for e in h["eavs"]]
+            head = f"Check {rnd}" if single else f"Round {rnd}, {h['who']}"
+            pen = f" (penalty -{penalty[i]})" if penalty[i] else ""
+            steps.append(f"{head}{pen}: " + _eav_text(eavs, 0, _names(h["names"])) +
+                         f" SR {h['rating']}.")
+            r = roll_skill(tray, eavs, h["rating"], h["names"], prefix=f"{label}, ")
+            steps += [f"{head}: {s}" for s in r.steps]
+            entry = {"number": number, "round": rnd, "penalty": penalty[i]}
+            if not single:
+                entry["member"] = i
+                entry["who"] = h["who"]
+            entry.update(r.to_dict())
+            gained = 0
+            if r.kind == "botch":
+                steps.append(f"{head}: a botch ends the cumulative check; all {total} QL are lost.")
+                total = 0
+                outcome = "botch"
+            elif r.kind == "critical":
+                gained = 2 * r.quality_level
+                total += gained
+                cleared = f"; penalty -{penalty[i]} cleared" if penalty[i] else ""
+                steps.append(f"{head}: critical: QL {r.quality_level} doubled to {gained}{cleared}; "
+                             f"total {total} of {target}.")
+                penalty[i] = 0
+            elif r.kind == "success":
+                gained = r.quality_level
+                total += gained
+                steps.append(f"{head}: QL {gained} gained; total {total} of {target}.")
+            else:
+                penalty[i] += 1
+                steps.append(f"{head}: no QL; penalty for the next check now -{penalty[i]}.")
+            entry["gained"] = gained
+            entry["total"] = total
+            checks.append(entry)
+            if outcome == "botch":
+                break
+            if total >= target:
+                outcome = "success"
+                steps.append(f"{total} QL reach the {target} needed: success.")
+                break
+        if outcome is not None:
+            break
+    if outcome in (None, "stopped"):
+        if total >= partial:
+            outcome = "partial_success"
+            steps.append(f"The checks are used up with {total} QL: a partial success "
+                         f"({partial}+ of {target}).")
+        else:
+            outcome = "failure"
+            steps.append(f"The checks are used up with {total} QL of {target}: failure.")
+    n = len(checks)
+    made = f"{n} check{'s' if n != 1 else ''}"
+    summary = {
+        "success": f"Success: {total} QL collected in {made} (needed {target}).",
+        "partial_success": f"Partial success: {total} QL of {target} after {made}.",
+        "failure": f"Failure: only {total} QL of {target} after {made}.",
+        "botch": f"Botch on check {n}: the cumulative check fails and all QL are lost.",
+    }[outcome]
+    return {"outcome": outcome, "success": outcome == "success", "summary": summary,
+            "steps": steps, "checks": checks, "total_quality": total,
+            "rounds": checks[-1]["round"] if checks else 0}
+
+
+def resolve_cumulative(values, tray):
+    _cumulative_check(values)
+    return _run_cumulative(tray, [values], values["max_checks"], values["target"],
+                           values["partial"], single=True)
+
+
+def resolve_group(values, tray):
+    _cumulative_check(values)
+    return _run_cumulative(tray, values["members"], values["max_rounds"], values["target"],
+                           values["partial"], single=False)
+
+
+def _check_table(eavs, rating):
+    """One check of a cumulative run: [(kind, QL gained, weight of 8000)]."""
+    if min(eavs) < 1:
+        return [("failure", 0, ALL_DICE)]
+    d = skill_dist(tuple(eavs), rating)
+    merged = {}
+    for (outcome, ql), w in d.weights.items():
+        kind = KIND[outcome]
+        gain = 2 * ql if kind == "critical" else ql
+        merged[(kind, gain)] = merged.get((kind, gain), 0) + w * (ALL_DICE // d.total)
+    return [(k, g, w) for (k, g), w in merged.items()]
+
+
+@lru_cache(maxsize=256)
+def _hero_chain(base, rating, checks, target):
+    """One hero's cumulative run, without stopping: for n = 0..checks,
+    running[n][q] = weight (of 8000^n) of 'no botch in n checks and q < target
+    QL so far', and botch[n][q] = weight (of 8000^(n+1)) of that and a botch
+    on check n+1. State: (QL so far, penalty); the penalty is capped where an
+    EAV drops below 1 (from there every check fails and the QL never grows)."""
+    cap = max(0, min(base))
+    tables = [_check_table([e - p for e in base], rating) for p in range(min(cap, checks) + 1)]
+    states = {(0, 0): 1}
+    running, botch = [], []
+    for n in range(checks + 1):
+        row = [0] * target
+        for (q, p), w in states.items():
+            row[q] += w
+        running.append(row)
+        if n == checks:
+            break
+        brow = [0] * target
+        nxt = {}
+        for (q, p), w in states.items():
+            for kind, gain, tw in tables[p]:
+                if kind == "botch":
+                    brow[q] += w * tw
+                    continue
+                q2 = q + gain
+                if q2 >= target:
+                    continue  # the target is reached: no longer running
+                p2 = 0 if kind == "critical" else (min(p + 1, cap) if kind == "failure" else p)
+                nxt[(q2, p2)] = nxt.get((q2, p2), 0) + w * tw
+        botch.append(brow)
+        states = nxt
+    return running, botch
+
+
+def _convolve(a, b, target):
+    out = [0] * target
+    for i, x in enumerate(a):
+        if x:
+            for j in range(target - i):
+                if b[j]:
+                    out[i + j] += x * b[j]
+    return out
+
+
+def _cumulative_odds(members, rounds, target, partial):
+    """Exact odds of a (group) cumulative check.
+
+    Heroes are independent, so the run is decided by their separate chains:
+    'still running after step t' (no botch yet, summed QL < target) is the
+    convolution of every hero's running weights at their own number of
+    checks; a botch at step t is the same with the roller's botch row. A
+    step that neither keeps the run going nor botches reaches the target."""
+    heroes = []
+    for v in members:
+        eavs, rating, _, _ = _member(v)
+        heroes.append(_hero_chain(tuple(eavs), rating, rounds, target))
+    m = len(heroes)
+    steps = m * rounds
+    unit = [1] + [0] * (target - 1)
+    # common denominator 8000^steps; scale[t] turns weights of 8000^t into it
+    scale = [ALL_DICE ** (steps - t) for t in range(steps + 1)]
+    prev_running = scale[0]
+    success = botch = 0
+    by_round = []
+    t = 0
+    for r in range(rounds):
+        # suffix[i] = convolution of heroes i.. at r checks each
+        suffix = [unit] * (m + 1)
+        for i in range(m - 1, -1, -1):
+            suffix[i] = _convolve(heroes[i][0][r], suffix[i + 1], target)
+        prefix = unit  # heroes before i, at r+1 checks each
+        round_success = 0
+        for i in range(m):
+            others = _convolve(prefix, suffix[i + 1], target)
+            b = sum(_convolve(others, heroes[i][1][r], target)) * scale[t + 1]
+            t += 1
+            prefix = _convolve(prefix, heroes[i][0][r + 1], target)
+            run_row = _convolve(prefix, suffix[i + 1], target)
+            running = sum(run_row) * scale[t]
+            s = prev_running - running - b
+            round_success += s
+            botch += b
+            prev_running = running
+        success += round_success
+        by_round.append(round_success)
+    end = run_row
+    den = scale[0]
+    partial_w = sum(end[partial:]) if partial < target else 0
+    failure_w = sum(end[:partial])
+    outcomes = {
+        "success": Fraction(success, den),
+        "partial_success": Fraction(partial_w, den),
+        "failure": Fraction(failure_w, den),
+        "botch": Fraction(botch, den),
+    }
+    needed = {str(i + 1): Fraction(w, den) for i, w in enumerate(by_round)}
+    final = {str(q): Fraction(w, den) for q, w in enumerate(end) if w}
+    return outcomes, needed, final
+
+
+def odds_cumulative(values):
+    _cumulative_check(values)
+    outcomes, needed, final = _cumulative_odds([values], values["max_checks"], values["target"],
+                                               values["partial"])
+    return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final}
+
+
+def odds_group(values):
+    _cumulative_check(values)
+    outcomes, needed, final = _cumulative_odds(values["members"], values["max_rounds"],
+                                               values["target"], values["partial"])
+    return {"outcomes": outcomes, "rounds_needed": needed, "quality_if_short": final}
+
+
+def clear_caches():
+    """Forget cached distributions (benchmarks measure cold odds)."""
+    skill_dist.cache_clear()
+    _hero_chain.cache_clear()
+
+
+# -- declaration ----------------------------------------------------------------
+_MEMBER = Obj("member", _member_fields(), "Hero")
+
+SYSTEM = System(
+    id="dark_eye",
+    name="The Dark Eye",
+    short_name="TDE",
+    description="The Dark Eye, 5th edition: d20 roll-under checks; skill checks spend skill "
+                "points (SP) and leave a quality level (QL).",
+    extra={
+        "attributes": [abbr for abbr, _ in ATTRIBUTES],
+        "attribute_names": dict(ATTRIBUTES),
+        "combat_values": dict(COMBAT_VALUES),
+        "quality_level_chart": [{"points_left": f"{lo}+" if hi is None else f"{lo}-{hi}",
+                                 "quality_level": ql} for lo, hi, ql in QL_CHART],
+    },
+    checks=[
+        Check(
+            id="attribute",
+            label="Attribute check",
+            description="1d20 against an attribute or combat value (attack, parry, dodge, "
+                        "ranged); 1s and 20s are confirmed.",
+            params=[
+                Int("value", "Attribute or combat value", 12, min=0, max=40),
+                Int("modifier", "Modifier", 0, min=-30, max=30,
+                    help="bonus (+) or penalty (-) on the value"),
+                Param("name", "choice", "Which value", None, nullable=True, choices=_VALUE_CHOICES,
+                      help="optional: the attribute or combat value (labels the die)"),
+            ],
+            outcomes=[("critical_success", "Critical success"), ("success", "Success"),
+                      ("failure", "Failure"), ("botch", "Botch")],
+            success_outcomes=("critical_success", "success"),
+            resolve=resolve_attribute,
+            odds=odds_attribute,
+        ),
+        Check(
+            id="skill",
+            label="Skill check",
+            description="3d20, one per linked attribute; the skill rating's SP cover failed "
+                        "dice and what is left gives the QL.",
+            params=_skill_fields(True),
+            outcomes=SKILL_OUTCOMES,
+            success_outcomes=("spectacular_success", "critical_success", "success"),
+            resolve=resolve_skill,
+            odds=odds_skill,
+        ),
+        Check(
+            id="competitive",
+            label="Competitive check",
+            description="Two skill checks compared: the higher QL wins; criticals and botches "
+                        "decide at once.",
+            params=[Obj("a", _skill_fields(False), "Side A"),
+                    Obj("b", _skill_fields(False), "Side B"), _PASSIVE],
+            outcomes=CONTEST_OUTCOMES,
+            success_outcomes=("a_wins", "b_wins"),
+            resolve=resolve_competitive,
+            odds=odds_competitive,
+        ),
+        Check(
+            id="cumulative",
+            label="Cumulative check",
+            description="Repeated skill checks collecting QL toward a target; failures add "
+                        "-1, a critical doubles its QL, a botch loses everything.",
+            params=_skill_fields(False) + _target_params("max_checks", "Checks allowed", 10, 50),
+            outcomes=CUMULATIVE_OUTCOMES,
+            success_outcomes=("success", "partial_success"),
+            resolve=resolve_cumulative,
+            odds=odds_cumulative,
+        ),
+        Check(
+            id="group",
+            label="Group check (cumulative)",
+            description="Several heroes each roll once a round, summing QL toward the target; "
+                        "any botch discards the group's QL.",
+            params=[List("members", _MEMBER, "Heroes", min_items=1, max_items=6)]
+            + _target_params("max_rounds", "Rounds allowed", 5, 30),
+            outcomes=CUMULATIVE_OUTCOMES,
+            success_outcomes=("success", "partial_success"),
+            resolve=resolve_group,
+            odds=odds_group,
+        ),
+        Check(
+            id="group_competitive",
+            label="Group check (competitive)",
+            description="Two groups make skill checks; each side's QL is summed and compared "
+                        "like a competitive check.",
+            params=[List("a", _MEMBER, "Group A", min_items=1, max_items=6),
+                    List("b", _MEMBER, "Group B", min_items=1, max_items=6), _PASSIVE],
+            outcomes=CONTEST_OUTCOMES,
+            success_outcomes=("a_wins", "b_wins"),
+            resolve=resolve_group_competitive,
+            odds=odds_group_competitive,
+        ),
+    ],
+)
