@@ -35,6 +35,22 @@ class Dist:
         return cls({f: 1 for f in range(1, sides + 1)}, sides)
 
     @classmethod
+    def uniform_sum(cls, n, sides):
+        """Sum of n fair d`sides` (n >= 0): one die at a time with a sliding
+        window over prefix sums (no n^sides enumeration)."""
+        counts = [1]  # ways for sums n..: index = sum - (dice so far)
+        for _ in range(n):
+            prefix = [0]
+            acc = 0
+            for c in counts:
+                acc += c
+                prefix.append(acc)
+            m = len(counts)
+            counts = [prefix[min(j + 1, m)] - prefix[max(0, j - sides + 1)]
+                      for j in range(m + sides - 1)]
+        return cls({n + j: c for j, c in enumerate(counts)}, sides ** n)
+
+    @classmethod
     def from_probs(cls, probs):
         """From {outcome: Fraction or int}: exact, common denominator."""
         probs = {k: Fraction(p) for k, p in probs.items() if p}
@@ -167,30 +183,59 @@ class Dist:
     def keep(self, n, k, highest=True):
         """Sum of the k highest (or lowest) of n independent copies, without
         enumerating all outcomes: a dynamic programme over faces from best
-        to worst, choosing how many dice show each face (multinomial)."""
+        to worst. A state is (dice placed on better faces, their sum) while
+        fewer than k are placed; once the k-th kept die lands on face f, the
+        dice still unplaced all show f or worse, which has a closed form
+        (so the work does not grow with n beyond big-integer sizes).
+
+        Mass the distribution does not represent (the tail of an exploding
+        die) counts as better than every face for `highest` (any such die
+        would be kept: the outcome goes to the tail) and as worse than every
+        face for lowest (such a die is dropped when k dice lie below it)."""
         if not 0 <= k <= n:
             raise ValueError("keep count must be within the pool")
+        total_n = self.total ** n
+        if k == 0:
+            return Dist({0: total_n}, total_n)
         faces = sorted(self.weights, reverse=highest)
-        # state: (dice placed, sum of kept) -> weight
-        states = {(0, 0): 1}
+        represented = sum(self.weights.values())
+        # weight of "this face or worse" when reaching each face
+        rest = represented if highest else self.total
+        states = {(0, 0): 1}  # (placed, kept sum) with placed < k
+        weights = {}
         for face in faces:
             wf = self.weights[face]
-            powers = [1]
-            for _ in range(n):
-                powers.append(powers[-1] * wf)
+            worse = rest - wf  # weight of faces strictly worse (tail for lowest)
+            pow_f = [1]
+            for _ in range(k):
+                pow_f.append(pow_f[-1] * wf)
+            by_placed = {}  # placed -> (ways to put c dice here for c < need, done)
             nxt = {}
             for (placed, kept_sum), w in states.items():
-                left = n - placed
-                for c in range(left + 1):
-                    kept_now = max(0, min(c, k - placed))
-                    key = (placed + c, kept_sum + kept_now * face)
-                    nxt[key] = nxt.get(key, 0) + w * comb(left, c) * powers[c]
-            states = nxt
-        weights = {}
-        for (placed, kept_sum), w in states.items():
-            if placed == n:
-                weights[kept_sum] = weights.get(kept_sum, 0) + w
-        return Dist(weights, self.total ** n)
+                if placed not in by_placed:
+                    left = n - placed
+                    here = [comb(left, c) * pow_f[c] for c in range(k - placed)]
+                    below = sum(h * worse ** (left - c) for c, h in enumerate(here))
+                    # c >= need dice on this face complete the kept set; the
+                    # others show this face or worse: all rest^left
+                    # arrangements except those with fewer than need here
+                    by_placed[placed] = (here, rest ** left - below)
+                here, done = by_placed[placed]
+                # c < need dice on this face: still fewer than k placed; the
+                # state counts arrangements of the placed dice only
+                for c, h in enumerate(here):
+                    key = (placed + c, kept_sum + c * face)
+                    nxt[key] = nxt.get(key, 0) + w * h
+                if done:
+                    key = kept_sum + (k - placed) * face
+                    weights[key] = weights.get(key, 0) + w * done
+            # states carried on: their remaining dice avoid this face
+            states = {}
+            for (placed, kept_sum), w in nxt.items():
+                if placed < k:
+                    states[(placed, kept_sum)] = states.get((placed, kept_sum), 0) + w
+            rest = worse
+        return Dist(weights, total_n)
 
     def max_of(self, n):
         return self.keep(n, 1, highest=True)

@@ -1,58 +1,65 @@
 """The generic dice roller (system id `dice`, check `roll`).
 
-MINIMAL PLACEHOLDER: `NdX+M` only. The dice-engine issue replaces this with
-the full notation in `tablecheck/dice/notation.py`.
+The notation, the roller and the exact odds live in
+`tablecheck/dice/notation.py`; this module declares the check and turns
+their results into the API's dicts. `resolve(values, tray)` and
+`odds(values)` are module-level on purpose: other systems (Shadows of the
+Unknown's dice expressions) delegate to them.
 """
 
-import re
+from fractions import Fraction
 
 from ..checks import Check, System
-from ..dice import Dist
-from ..errors import InvalidRequest
+from ..dice import notation
 from ..params import Param
 
-_SIMPLE = re.compile(r"^\s*(\d*)[dD](\d+)\s*(?:([+-])\s*(\d+))?\s*$")
-
-
-def _parse(expr):
-    m = _SIMPLE.match(expr)
-    if not m:
-        raise InvalidRequest("expression", f"cannot read {expr!r} at position 1")
-    n = int(m.group(1) or 1)
-    sides = int(m.group(2))
-    mod = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
-    if not 1 <= n <= 1000 or not 1 <= sides <= 1000:
-        raise InvalidRequest("expression", "at most 1000 dice of at most 1000 sides")
-    return n, sides, mod
+EXAMPLES = ["3d6+2", "4d6kh3", "2d20kl1", "2d8!", "d%", "1d10+1d4-1"]
 
 
 def resolve(values, tray):
-    n, sides, mod = _parse(values["expression"])
-    dice = tray.pool(n, sides, f"d{sides}")
-    total = sum(d.value for d in dice) + mod
-    return {
-        "outcome": "rolled", "success": True, "total": total,
-        "summary": f"{values['expression']} = {total}",
-        "steps": [f"dice {[d.value for d in dice]} + {mod} = {total}"],
-    }
+    """Roll `values["expression"]`: every die through the tray, explosions
+    right after their die, keep/drop marked on the dice."""
+    return notation.roll(values["expression"], tray).to_dict()
 
 
 def odds(values):
-    n, sides, mod = _parse(values["expression"])
-    dist = Dist.uniform(sides).sum_of(n) + mod
-    return {"outcomes": {"rolled": 1}, "distribution": dist.probs()}
+    """Exact distribution of the total: {"distribution": {total: p}, "tail":
+    mass cut off exploding dice (below 1e-12), "min", "max", "mean"}."""
+    expr = notation.parse(values["expression"])
+    dist = notation.distribution(expr)
+    mean = Fraction(sum(k * w for k, w in dist.weights.items()), dist.total)
+    return {
+        "outcomes": {"rolled": Fraction(1)},
+        "expression": expr.text,
+        "distribution": dist.probs(),
+        "tail": dist.tail(),
+        "min": expr.minimum(),
+        "max": expr.maximum(),
+        # exact for finite expressions; with explosions, of the represented mass
+        "mean": mean,
+    }
 
 
 SYSTEM = System(
     id="dice",
     name="Dice roller",
     short_name="Dice",
+    description="Roll any dice expression: NdX, dX, d%, + and - terms, keep/drop "
+                "(kh, kl, dh, dl) and exploding dice (!).",
+    extra={"dice_examples": EXAMPLES,
+           "limits": {"characters": notation.MAX_LENGTH, "dice_per_term": notation.MAX_DICE,
+                      "sides": notation.MAX_SIDES}},
     checks=[
         Check(
             id="roll",
             label="Roll dice",
-            params=[Param("expression", "string", "Dice expression", max_length=200,
-                          help="e.g. 3d6+2, 4d6kh3, 2d20kl1, 2d8!, d%")],
+            description="NdX rolls N X-sided dice; kh3/kl1 keep the highest 3/lowest 1, "
+                        "dh1/dl1 drop them; ! explodes (a maximum rolls again and adds).",
+            # The 200-character limit is checked by the parser so that its
+            # error, like every other, gives the position.
+            params=[Param("expression", "string", "Dice expression",
+                          help="e.g. 3d6+2, 4d6kh3, 2d20kl1, 2d8!, d%, 1d10+1d4-1 "
+                               f"(at most {notation.MAX_LENGTH} characters)")],
             outcomes=[("rolled", "Rolled")],
             success_outcomes=("rolled",),
             resolve=resolve,

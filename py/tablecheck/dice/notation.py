@@ -1,0 +1,466 @@
+"""The generic roller's dice notation: parser, roller and exact odds.
+
+Grammar (case-insensitive, spaces allowed between any two tokens)::
+
+    expression := [sign] term (sign term)*
+    sign       := "+" | "-"
+    term       := number                        a modifier such as 2
+                | [number] "d" (number | "%") selector*
+    selector   := ("kh" | "kl" | "dh" | "dl") number  keep/drop, at most one
+                | "!"                                  exploding, at most one
+
+``d%`` is a d100; ``kh3`` keeps the highest 3, ``kl1`` the lowest 1, ``dh1``
+drops the highest 1, ``dl1`` the lowest 1; ``!`` makes each die roll again
+and add while it shows its maximum (no cap).
+
+Every error is an ``InvalidRequest("expression", "... at position N:
+expected ...")`` with N the 1-based character position in the text as
+typed (spaces count).
+
+Limits: at most 200 characters, 1000 dice and 1000 sides per term, keep
+counts within the pool, something left to roll, modifiers at most
+1,000,000. Exact odds are refused (same error form, position of the term
+that is too big) when their estimated work exceeds ``MAX_ODDS_WORK``; the
+roller itself takes any valid expression.
+"""
+
+from dataclasses import dataclass, field
+
+from ..errors import InvalidRequest
+from .dist import TAIL_EPS, Dist
+from .tray import chain_text
+
+FIELD = "expression"
+MAX_LENGTH = 200
+MAX_DICE = 1000
+MAX_SIDES = 1000
+MAX_CONSTANT = 1_000_000
+# Bound on the estimated work of exact odds (roughly: big-integer additions
+# and multiplications); about a second in CPython at the limit.
+MAX_ODDS_WORK = 3_000_000
+
+
+# -- the tree --------------------------------------------------------------
+@dataclass(frozen=True)
+class DiceTerm:
+    """``count`` dice of ``sides``; ``keep`` of them count (None: all), the
+    highest or the lowest; ``explode``: each die rolls again on its maximum.
+    ``pos``/``end``: 1-based positions of the first character and just past
+    the last one (sign not included); ``sign`` is +1 or -1."""
+    sign: int
+    count: int
+    sides: int
+    keep: int = None
+    highest: bool = True
+    explode: bool = False
+    selector: str = ""  # as normalised: "kh3", "dl1", "" (none)
+    percent: bool = False  # written d%
+    pos: int = 1
+    end: int = 1
+
+    @property
+    def text(self):
+        sides = "%" if self.percent else str(self.sides)
+        return f"{self.count}d{sides}{self.selector}{'!' if self.explode else ''}"
+
+    @property
+    def kept(self):
+        return self.count if self.keep is None else self.keep
+
+    def bounds(self):
+        """(lowest, highest) signed contribution; None where explosions make
+        it unbounded."""
+        low, high = self.kept, None if self.explode else self.kept * self.sides
+        if self.sign > 0:
+            return low, high
+        return (None if high is None else -high), -low
+
+
+@dataclass(frozen=True)
+class ConstTerm:
+    sign: int
+    value: int
+    pos: int = 1
+    end: int = 1
+
+    @property
+    def text(self):
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class Expression:
+    source: str
+    terms: tuple
+
+    @property
+    def dice_terms(self):
+        return [t for t in self.terms if isinstance(t, DiceTerm)]
+
+    @property
+    def constant(self):
+        return sum(t.sign * t.value for t in self.terms if isinstance(t, ConstTerm))
+
+    @property
+    def text(self):
+        """Canonical form: '4d6kh3 + 2', '1d10 + 1d4 - 1'."""
+        out = []
+        for i, t in enumerate(self.terms):
+            if i == 0:
+                out.append(("-" if t.sign < 0 else "") + t.text)
+            else:
+                out.append(("- " if t.sign < 0 else "+ ") + t.text)
+        return " ".join(out)
+
+    def minimum(self):
+        """The lowest possible total, or None when explosions make it unbounded."""
+        lows = [t.bounds()[0] for t in self.dice_terms]
+        return None if None in lows else self.constant + sum(lows)
+
+    def maximum(self):
+        """The highest possible total, or None when explosions make it unbounded."""
+        highs = [t.bounds()[1] for t in self.dice_terms]
+        return None if None in highs else self.constant + sum(highs)
+
+
+# -- the parser ------------------------------------------------------------
+def _error(what, index, expected):
+    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}")
+
+
+class _Parser:
+    def __init__(self, text):
+        self.text = text
+        self.i = 0
+
+    def peek(self):
+        while self.i < len(self.text) and self.text[self.i].isspace():
+            self.i += 1
+        return self.text[self.i] if self.i < len(self.text) else ""
+
+    def unexpected(self, expected):
+        c = self.peek()
+        found = "end of the expression" if not c else f"{c!r}"
+        _error(f"unexpected {found}", self.i, expected)
+
+    def number(self, expected):
+        if not _is_digit(self.peek()):
+            self.unexpected(expected)
+        start = self.i
+        while self.i < len(self.text) and _is_digit(self.text[self.i]):
+            self.i += 1
+        return int(self.text[start:self.i]), start
+
+    def expression(self):
+        terms = []
+        sign = 1
+        c = self.peek()
+        if c in ("+", "-"):
+            sign = -1 if c == "-" else 1
+            self.i += 1
+        while True:
+            term = self.term(sign)
+            terms.append(term)
+            c = self.peek()
+            if c in ("+", "-"):
+                sign = -1 if c == "-" else 1
+                self.i += 1
+                continue
+            if not c:
+                break
+            if isinstance(term, ConstTerm):
+                self.unexpected("'d', '+', '-' or the end")
+            self.unexpected("kh, kl, dh, dl, '!', '+', '-' or the end")
+        if not any(isinstance(t, DiceTerm) for t in terms):
+            _error("nothing to roll", terms[0].pos - 1,
+                   "at least one dice term such as 2d6, d20 or d%")
+        return Expression(self.text, tuple(terms))
+
+    def term(self, sign):
+        c = self.peek()
+        start = self.i
+        if _is_digit(c):
+            count, count_at = self.number("a number")
+            if self.peek().lower() != "d":
+                if count > MAX_CONSTANT:
+                    _error("modifier too large", count_at,
+                           f"at most {MAX_CONSTANT}, not {count}")
+                return ConstTerm(sign, count, start + 1, self.i + 1)
+            if count < 1:
+                _error("no dice", count_at, f"1 to {MAX_DICE} dice, not {count}")
+            if count > MAX_DICE:
+                _error("too many dice", count_at, f"at most {MAX_DICE} dice in one term, not {count}")
+        elif c.lower() == "d":
+            count = 1
+        else:
+            self.unexpected("a number or a die such as d6, 2d6 or d%")
+        self.i += 1  # the d
+        percent = self.peek() == "%"
+        if percent:
+            sides = 100
+            self.i += 1
+        else:
+            sides, sides_at = self.number("the number of sides (such as 6) or %")
+            if sides < 1:
+                _error("a die with 0 sides", sides_at, f"1 to {MAX_SIDES} sides")
+            if sides > MAX_SIDES:
+                _error("too many sides", sides_at, f"at most {MAX_SIDES} sides, not {sides}")
+        keep, highest, selector, explode = None, True, "", False
+        while True:
+            c = self.peek().lower()
+            at = self.i
+            if c == "!":
+                if explode:
+                    _error("a second '!'", at, "one '!' per dice term (compounding !! is not supported)")
+                if sides < 2:
+                    _error(f"a d{sides} cannot explode (it would never stop)", at,
+                           "a die with at least 2 sides before '!'")
+                explode = True
+                self.i += 1
+            elif c in ("k", "d"):
+                self.i += 1
+                side = self.peek().lower()
+                if side not in ("h", "l"):
+                    if c == "k":
+                        self.unexpected("h or l after k (kh3 keeps the highest 3, kl1 the lowest 1)")
+                    self.unexpected("h or l after d (dl1 drops the lowest 1, dh1 the highest 1)")
+                if selector:
+                    _error("a second keep/drop", at, "one of kh, kl, dh, dl per dice term")
+                self.i += 1
+                n, n_at = self.number(f"how many dice to {'keep' if c == 'k' else 'drop'}")
+                keep, highest = _selection(c + side, n, count, n_at)
+                selector = f"{c}{side}{n}"
+            else:
+                break
+        return DiceTerm(sign, count, sides, keep, highest, explode, selector, percent,
+                        start + 1, self.i + 1)
+
+
+def _selection(kind, n, count, at):
+    """(dice kept, highest?) for kh/kl/dh/dl n on a pool of `count`."""
+    if kind in ("kh", "kl"):
+        if n > count:
+            _error("keep count larger than the pool", at,
+                   f"at most {count} (the pool has {count} {'die' if count == 1 else 'dice'}), not {n}")
+        if n == 0:
+            _error("nothing left to roll", at, f"to keep 1 to {count}, not 0")
+        kept = n
+    else:
+        if n >= count:
+            _error("nothing left to roll", at,
+                   f"to drop at most {count - 1} of {count} {'die' if count == 1 else 'dice'}, not {n}")
+        kept = count - n
+    highest = kind in ("kh", "dl")
+    return (None if kept == count else kept), highest
+
+
+def _is_digit(c):
+    return "0" <= c <= "9" and c != ""
+
+
+def parse(text):
+    """The tree of `text`, or InvalidRequest('expression', '... at position N: expected ...')."""
+    if not isinstance(text, str):
+        raise InvalidRequest(FIELD, "must be text such as 3d6+2")
+    if len(text) > MAX_LENGTH:
+        _error("too long", MAX_LENGTH, f"at most {MAX_LENGTH} characters, not {len(text)}")
+    return _Parser(text).expression()
+
+
+# -- the roller ----------------------------------------------------------------
+@dataclass
+class TermRoll:
+    term: object
+    chains: list = field(default_factory=list)  # per die: its chain of Die records
+    total: int = 0  # signed
+
+    @property
+    def values(self):
+        return [sum(d.value for d in chain) for chain in self.chains]
+
+    def kept_values(self):
+        return [v for v, chain in zip(self.values, self.chains) if chain[0].kept]
+
+    def step(self):
+        t = self.term
+        if isinstance(t, ConstTerm):
+            return None
+        parts = []
+        for chain in self.chains:
+            text = chain_text(chain)
+            parts.append(text if chain[0].kept else f"{text} (dropped)")
+        line = f"{t.text}: {', '.join(parts)}"
+        if len(self.chains) > 1:
+            kept = self.kept_values()
+            line += f" = {sum(kept)}" if len(kept) < 2 else \
+                f" -> {' + '.join(str(v) for v in kept)} = {sum(kept)}"
+        return line
+
+
+@dataclass
+class RollResult:
+    expression: Expression
+    terms: list
+    total: int
+
+    def to_dict(self):
+        expr = self.expression
+        steps = [s for s in (tr.step() for tr in self.terms) if s]
+        if len(self.terms) > 1:
+            parts = []
+            for i, tr in enumerate(self.terms):
+                value = abs(tr.total)
+                sign = "-" if tr.total < 0 else "+"
+                parts.append(("-" if tr.total < 0 else "") + str(value) if i == 0 else f"{sign} {value}")
+            steps.append(f"Total: {' '.join(parts)} = {self.total}")
+        return {
+            "outcome": "rolled",
+            "success": True,
+            "total": self.total,
+            "expression": expr.text,
+            "min": expr.minimum(),
+            "max": expr.maximum(),
+            "terms": [
+                {"term": tr.term.text, "sign": "-" if tr.term.sign < 0 else "+",
+                 "values": tr.values if isinstance(tr.term, DiceTerm) else [tr.term.value],
+                 "kept": [c[0].kept for c in tr.chains] if isinstance(tr.term, DiceTerm) else [True],
+                 "total": tr.total}
+                for tr in self.terms
+            ],
+            "summary": f"{expr.text} = {self.total}",
+            "steps": steps,
+        }
+
+
+def roll(expression, tray):
+    """Roll a parsed `Expression` (or its text) through `tray`: term by term,
+    die by die, each explosion right after its die."""
+    expr = parse(expression) if isinstance(expression, str) else expression
+    several = len(expr.dice_terms) > 1
+    rolled = []
+    for index, term in enumerate(expr.terms):
+        if isinstance(term, ConstTerm):
+            rolled.append(TermRoll(term, [], term.sign * term.value))
+            continue
+        chains = []
+        for j in range(term.count):
+            label = f"d{term.sides}" + (f" {j + 1}" if term.count > 1 else "")
+            if several:
+                label += f" of {term.text}"
+            if term.explode:
+                chains.append(tray.explode(term.sides, label))
+            else:
+                chains.append([tray.roll(term.sides, label)])
+        tr = TermRoll(term, chains)
+        if term.keep is not None:
+            keep_chains(chains, term.keep, term.highest)
+        tr.total = term.sign * sum(tr.kept_values())
+        rolled.append(tr)
+    return RollResult(expr, rolled, sum(tr.total for tr in rolled))
+
+
+def keep_chains(chains, k, highest=True):
+    """Mark the k highest (or lowest) chains kept (every die of a chain
+    alike), the rest dropped; earlier dice win ties."""
+    totals = [sum(d.value for d in chain) for chain in chains]
+    order = sorted(range(len(chains)), key=lambda i: (-totals[i] if highest else totals[i], i))
+    chosen = set(order[:k])
+    for i, chain in enumerate(chains):
+        for d in chain:
+            d.kept = i in chosen
+
+
+# -- exact odds ------------------------------------------------------------------
+def explosion_depth(sides, eps):
+    """Rolls represented per exploding die: the smallest depth with
+    sides^-depth < eps (what Dist.exploding uses)."""
+    depth = 1
+    bound = 1
+    while True:
+        bound *= sides
+        if bound * eps > 1:
+            return depth
+        depth += 1
+
+
+def _term_eps(expr, eps):
+    n = sum(t.count for t in expr.dice_terms if t.explode)
+    return eps / n if n else eps
+
+
+def _sum_work(n, size, top):
+    """Work of Dist.sum_of(n) on a base with `size` outcomes spanning `top`
+    (repeated squaring), as products of support sizes."""
+    work, result, base = 0, 1, size
+    span_r, span_b = 0, top
+    while n:
+        if n & 1:
+            work += result * base
+            span_r += span_b
+            result = min(result * base, span_r + 1)
+        n >>= 1
+        if n:
+            work += base * base
+            span_b *= 2
+            base = min(base * base, span_b + 1)
+    return work
+
+
+def term_work(term, eps):
+    """(estimated work, number of outcomes) of one term's exact distribution."""
+    n, s = term.count, term.sides
+    if term.explode:
+        depth = explosion_depth(s, eps)
+        faces, top = depth * (s - 1), depth * s
+    else:
+        faces, top = s, s
+    k = term.kept
+    if k == n:
+        if term.explode:
+            return _sum_work(n, faces, top), n * top
+        size = n * (s - 1) + 1
+        return n * size, size
+    # keep DP: faces x states (placed < k, kept sum) x choices, big ints of n dice
+    states = k * k * top // 2 + 1
+    return faces * states * (k + 1) + faces * n, k * top
+
+
+def odds_work(expr, eps=TAIL_EPS):
+    """Estimated work of `distribution(expr)`; raises InvalidRequest at the
+    first term that takes the total past MAX_ODDS_WORK."""
+    teps = _term_eps(expr, eps)
+    work, size = 0, 1
+    for term in expr.dice_terms:
+        w, outcomes = term_work(term, teps)
+        work += w + size * outcomes
+        size += outcomes
+        if work > MAX_ODDS_WORK:
+            _error("too many outcomes for exact odds", term.pos - 1,
+                   "fewer dice, sides or kept dice (rolling it is fine)")
+    return work
+
+
+def term_distribution(term, eps=TAIL_EPS):
+    """Exact Dist of one dice term (unsigned)."""
+    n, s = term.count, term.sides
+    if term.explode:
+        base = Dist.exploding(s, eps)
+        if term.keep is None:
+            return base.sum_of(n)
+        return base.keep(n, term.keep, term.highest)
+    if term.keep is None:
+        return Dist.uniform_sum(n, s)
+    return Dist.uniform(s).keep(n, term.keep, term.highest)
+
+
+def distribution(expression, eps=TAIL_EPS):
+    """Exact Dist of the total. Exploding dice are cut so that the whole
+    expression's tail (mass not represented) stays below `eps`."""
+    expr = parse(expression) if isinstance(expression, str) else expression
+    odds_work(expr, eps)
+    teps = _term_eps(expr, eps)
+    total = Dist.constant(expr.constant)
+    for term in expr.dice_terms:
+        d = term_distribution(term, teps)
+        total = total + (d if term.sign > 0 else -d)
+    return total.reduced()
