@@ -1,0 +1,289 @@
+"""Shadows of the Unknown (seed 002; readings in shared/spec/rules.md).
+
+Every rule test names the rule or reading it checks. Odds are compared with
+an independent brute force over the d20 faces written here."""
+
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+
+from tablecheck import api
+from tablecheck.errors import InvalidRequest
+from tablecheck.systems import shadows_of_the_unknown as sotu
+
+SYSTEM = "shadows_of_the_unknown"
+LEVELS = ["simplistic", "routine", "standard", "formidable", "near_impossible"]
+
+
+def task(dice=None, **params):
+    req = {"system": SYSTEM, "check": "task"}
+    req.update(params)
+    if dice is not None:
+        req["dice"] = dice
+    return api.resolve(req)
+
+
+def task_odds(**params):
+    req = {"system": SYSTEM, "check": "task"}
+    req.update(params)
+    return api.odds(req)
+
+
+# -- independent reading of the rules, for the brute force -----------------
+def expected_target(base, level):
+    # simplistic x4, routine x2, standard x1, formidable 1/2, near impossible 1/4,
+    # fractions rounded down (ratings are never negative)
+    return {"simplistic": base * 4, "routine": base * 2, "standard": base,
+            "formidable": base // 2, "near_impossible": base // 4}[level]
+
+
+def expected_outcome(roll, tn):
+    if roll == 20:
+        return "failure"
+    succeeded = roll <= tn or roll == 1
+    if not succeeded:
+        return "failure"
+    return "outstanding_success" if tn - roll >= 10 else "success"
+
+
+# -- target number --------------------------------------------------------
+@pytest.mark.parametrize("level, tn", [
+    ("simplistic", 28), ("routine", 14), ("standard", 7), ("formidable", 3),
+    ("near_impossible", 1),
+], ids=lambda v: str(v))
+def test_rule_target_number_factor_and_rounding_down_stealth_7(level, tn):
+    # the text's example: Stealth 7 at one-quarter is 1.75, rounded down to 1
+    result = task(dice=[19], rating=7, difficulty=level)
+    assert result["target"] == tn
+
+
+def test_rule_base_is_skill_plus_controlling_attribute():
+    result = task(dice=[6], rating=5, controlling_attribute=8, difficulty="formidable")
+    assert result["base"] == 13
+    assert result["target"] == 6  # 13 x 1/2 = 6.5 rounded down
+    steps = " ".join(result["steps"])
+    assert "Skill 5 + controlling attribute 8 = 13" in steps
+    assert "6.5, rounded down to 6" in steps
+
+
+def test_rule_target_shown_with_its_derivation_for_a_single_rating():
+    result = task(dice=[3], rating=9, difficulty="routine")
+    assert result["target"] == 18
+    assert result["steps"][0] == "Rating 9"
+    assert "9 x2 = 18" in result["steps"][1]
+    assert "target number 18" in result["summary"]
+
+
+# -- forced dice: every label ---------------------------------------------
+@pytest.mark.parametrize("rating, level, roll, outcome", [
+    pytest.param(7, "standard", 7, "success", id="reading_less_than_or_equal_succeeds_at_tn"),
+    pytest.param(7, "standard", 8, "failure", id="rule_roll_above_tn_fails"),
+    pytest.param(10, "routine", 10, "outstanding_success", id="rule_outstanding_at_10_under_tn"),
+    pytest.param(10, "routine", 11, "success", id="rule_outstanding_needs_10_under_not_9"),
+    pytest.param(3, "near_impossible", 1, "success", id="reading_natural_1_succeeds_even_at_tn_0"),
+    pytest.param(0, "standard", 1, "success", id="reading_natural_1_succeeds_rating_0"),
+    pytest.param(3, "near_impossible", 2, "failure", id="rule_tn_0_fails_on_2"),
+    pytest.param(10, "simplistic", 20, "failure", id="rule_natural_20_fails_even_at_tn_40"),
+    pytest.param(10, "simplistic", 19, "outstanding_success", id="rule_19_under_tn_40_outstanding"),
+    pytest.param(6, "routine", 1, "outstanding_success", id="rule_natural_1_at_tn_12_is_outstanding"),
+    pytest.param(5, "routine", 1, "success", id="rule_natural_1_at_tn_10_not_outstanding"),
+])
+def test_forced_dice_outcomes(rating, level, roll, outcome):
+    result = task(dice=[roll], rating=rating, difficulty=level)
+    assert result["outcome"] == outcome
+    assert result["success"] == (outcome != "failure")
+    assert result["roll"] == roll
+    assert result["rolls"] == [{"sides": 20, "value": roll, "label": "d20 task roll",
+                                "kept": True, "target": result["target"]}]
+
+
+def test_rule_natural_20_step_says_it_always_fails():
+    result = task(dice=[20], rating=10, difficulty="simplistic")
+    assert any("natural 20" in s for s in result["steps"])
+
+
+def test_rule_automatic_success_needs_no_roll():
+    result = task(dice=[], rating=1, controlling_attribute=6, difficulty="automatic")
+    assert result["outcome"] == "automatic_success" and result["success"]
+    assert result["rolls"] == []
+    assert result["target"] is None
+    with pytest.raises(InvalidRequest, match="too many") as err:
+        task(dice=[5], rating=1, difficulty="automatic")
+    assert err.value.field == "dice"
+
+
+def test_reading_automatic_success_needs_skill_of_at_least_1():
+    with pytest.raises(InvalidRequest) as err:
+        task(rating=0, controlling_attribute=9, difficulty="automatic")
+    assert err.value.field == "difficulty"
+    assert "skill rating of at least 1" in err.value.message
+    with pytest.raises(InvalidRequest) as err:
+        task_odds(rating=0, controlling_attribute=9, difficulty="automatic")
+    assert err.value.field == "difficulty"
+
+
+# -- odds ------------------------------------------------------------------
+@pytest.mark.parametrize("level", LEVELS)
+def test_exact_odds_equal_brute_force_over_d20(level):
+    for rating, attr in itertools.product(range(0, 26), (None, 0, 4)):
+        params = {"rating": rating, "difficulty": level}
+        if attr is not None:
+            params["controlling_attribute"] = attr
+        tn = expected_target(rating + (attr or 0), level)
+        counts = {"automatic_success": 0, "outstanding_success": 0, "success": 0, "failure": 0}
+        for roll in range(1, 21):
+            counts[expected_outcome(roll, tn)] += 1
+        want = {k: Fraction(v, 20) for k, v in counts.items()}
+        got = sotu.odds_task(dict(params, controlling_attribute=attr))
+        assert got["outcomes"] == {k: want[k] for k in got["outcomes"]}, params
+        assert sum(got["outcomes"].values()) == 1
+        out = task_odds(**params)
+        assert out["exact"] == {k: f"{v.numerator}/{v.denominator}" for k, v in want.items()}
+        assert out["target"] == tn
+
+
+def test_odds_automatic_is_certain():
+    out = task_odds(rating=2, difficulty="automatic")
+    assert out["outcomes"] == {"automatic_success": 1.0, "outstanding_success": 0.0,
+                               "success": 0.0, "failure": 0.0}
+
+
+def test_forced_dice_agree_with_odds_for_every_face():
+    # resolve and odds share no code path for the classification of a face
+    for rating, level in itertools.product((0, 3, 7, 12), LEVELS):
+        odds = sotu.odds_task({"rating": rating, "difficulty": level,
+                               "controlling_attribute": None})["outcomes"]
+        counted = {k: 0 for k in odds}
+        for roll in range(1, 21):
+            counted[task(dice=[roll], rating=rating, difficulty=level)["outcome"]] += 1
+        assert {k: Fraction(v, 20) for k, v in counted.items()} == odds
+
+
+# -- entered dice and bad input ---------------------------------------------
+def test_entered_dice_too_few_names_the_d20():
+    with pytest.raises(InvalidRequest) as err:
+        task(dice=[], rating=7, difficulty="standard")
+    assert err.value.field == "dice"
+    assert err.value.extra["needed"] == [{"sides": 20, "label": "d20 task roll"}]
+    assert "1 more die needed" in err.value.message
+
+
+def test_entered_dice_too_many_and_off_the_die():
+    with pytest.raises(InvalidRequest, match="too many") as err:
+        task(dice=[4, 5], rating=7, difficulty="standard")
+    assert err.value.field == "dice"
+    with pytest.raises(InvalidRequest) as err:
+        task(dice=[21], rating=7, difficulty="standard")
+    assert err.value.field == "dice[0]"
+
+
+@pytest.mark.parametrize("params, field", [
+    ({"rating": -1, "difficulty": "standard"}, "rating"),
+    ({"rating": 5, "difficulty": "heroic"}, "difficulty"),
+    ({"rating": 5, "difficulty": "standard", "controlling_attribute": -2}, "controlling_attribute"),
+    ({"rating": 5.5, "difficulty": "standard"}, "rating"),
+    ({"rating": 5, "difficulty": "standard", "skill": 3}, "skill"),
+], ids=["negative_rating", "unknown_difficulty", "negative_attribute", "fraction", "unknown_param"])
+def test_bad_input_names_the_field(params, field):
+    with pytest.raises(InvalidRequest) as err:
+        task(**params)
+    assert err.value.field == field
+    with pytest.raises(InvalidRequest) as err:
+        task_odds(**params)
+    assert err.value.field == field
+
+
+def test_seeded_task_repeats():
+    first = task(rating=8, difficulty="routine", seed=99)
+    assert task(rating=8, difficulty="routine", seed=99) == first
+    assert first["source"] == "seeded"
+    json.dumps(first)
+
+
+# -- dice expressions through the generic roller -------------------------------
+def roll(expression=None, dice=None):
+    req = {"system": SYSTEM, "check": "dice"}
+    if expression is not None:
+        req["expression"] = expression
+    if dice is not None:
+        req["dice"] = dice
+    return api.resolve(req)
+
+
+def test_rule_3d6_minus_1_example_totals_9():
+    # the text: "a 3D6-1 roll that resulted in rolls of 3, 5, and 2 would total 9"
+    result = roll("3D6-1", [3, 5, 2])
+    assert result["outcome"] == "rolled" and result["success"] is True
+    assert result["total"] == 9
+    assert [d["value"] for d in result["rolls"]] == [3, 5, 2]
+
+
+@pytest.mark.parametrize("expression, dice, total", [
+    pytest.param("2D6-2", [1, 1], 0, id="rule_2D6-2_subtracts_after_adding"),
+    pytest.param("3D6+2", [6, 6, 6], 20, id="rule_3D6+2_adds"),
+    pytest.param("1D10", [7], 7, id="rule_1D10"),
+    pytest.param("1D10", [0], 10, id="rule_d10_face_0_reads_10"),
+    pytest.param("2D10", [0, 3], 13, id="rule_2D10_face_0_reads_10"),
+])
+def test_rule_dice_expressions(expression, dice, total):
+    assert roll(expression, dice)["total"] == total
+
+
+def test_dice_default_expression_is_1D10_and_asks_for_the_die():
+    with pytest.raises(InvalidRequest) as err:
+        roll(dice=[])
+    assert err.value.field == "dice"
+    assert [n["sides"] for n in err.value.extra["needed"]] == [10]
+    assert roll(dice=[0])["total"] == 10
+
+
+def test_dice_entered_too_few_and_too_many():
+    with pytest.raises(InvalidRequest) as err:
+        roll("2D6-2", [4])
+    assert err.value.field == "dice"
+    assert [n["sides"] for n in err.value.extra["needed"]] == [6]
+    with pytest.raises(InvalidRequest, match="too many"):
+        roll("2D6-2", [4, 4, 4])
+
+
+def test_dice_bad_expression_names_the_field():
+    with pytest.raises(InvalidRequest) as err:
+        roll("two dice")
+    assert err.value.field == "expression"
+
+
+@pytest.mark.parametrize("expression, n, sides, mod", [
+    ("2D6-2", 2, 6, -2), ("3D6+2", 3, 6, 2), ("1D10", 1, 10, 0),
+])
+def test_dice_odds_equal_brute_force(expression, n, sides, mod):
+    counts = {}
+    for faces in itertools.product(range(1, sides + 1), repeat=n):
+        t = sum(faces) + mod
+        counts[t] = counts.get(t, 0) + 1
+    total = sides ** n
+    out = api.odds({"system": SYSTEM, "check": "dice", "expression": expression})
+    assert out["outcomes"] == {"rolled": 1.0}
+    got = {int(k): v for k, v in out["distribution"].items() if v}
+    assert got.keys() == counts.keys()
+    for t, c in counts.items():
+        assert got[t] == pytest.approx(c / total, abs=1e-15)
+
+
+# -- catalog ------------------------------------------------------------------
+def test_catalog_declares_task_and_dice_with_the_games_words():
+    cat = api.catalog()["systems"][SYSTEM]
+    assert set(cat["checks"]) == {"task", "dice"}
+    task_check = cat["checks"]["task"]
+    assert task_check["outcomes"] == ["automatic_success", "outstanding_success",
+                                      "success", "failure"]
+    params = {p["name"]: p for p in task_check["params"]}
+    assert [c["value"] for c in params["difficulty"]["choices"]] == [
+        "automatic", "simplistic", "routine", "standard", "formidable", "near_impossible"]
+    assert params["rating"]["min"] == 0
+    assert params["controlling_attribute"]["nullable"] is True
+    assert cat["checks"]["dice"]["params"][0]["default"] == "1D10"
+    assert [lvl["factor"] for lvl in cat["difficulty_levels"]] == [
+        None, "x4", "x2", "x1", "x1/2", "x1/4"]
+    json.dumps(cat)
