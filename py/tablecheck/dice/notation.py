@@ -37,7 +37,8 @@ MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
 # Bound on the estimated work of exact odds (roughly: big-integer additions
 # and multiplications); about a second in CPython at the limit.
-MAX_ODDS_WORK = 3_000_000
+MAX_ODDS_WORK = 2_000_000
+BIGINT_BITS = 6000  # weights of this many bits cost about twice a small one
 
 
 # -- the tree --------------------------------------------------------------
@@ -409,20 +410,20 @@ def _sum_work(n, size, top):
 def term_work(term, eps):
     """(estimated work, number of outcomes) of one term's exact distribution."""
     n, s = term.count, term.sides
-    if term.explode:
-        depth = explosion_depth(s, eps)
-        faces, top = depth * (s - 1), depth * s
-    else:
-        faces, top = s, s
+    depth = explosion_depth(s, eps) if term.explode else 1
+    faces, top = (depth * (s - 1), depth * s) if term.explode else (s, s)
     k = term.kept
+    # weights are big integers of up to n dice: cost grows with their size
+    bits = n * depth * s.bit_length()
+    scale = 1 + bits / BIGINT_BITS
     if k == n:
         if term.explode:
-            return _sum_work(n, faces, top), n * top
+            return int(_sum_work(n, faces, top) * scale), n * top
         size = n * (s - 1) + 1
-        return n * size, size
-    # keep DP: faces x states (placed < k, kept sum) x choices, big ints of n dice
+        return int(n * size * scale), size
+    # keep DP: faces x states (placed < k, kept sum) x choices
     states = k * k * top // 2 + 1
-    return faces * states * (k + 1) + faces * n, k * top
+    return int((faces * states * (k + 1) + faces * n) * scale), k * top
 
 
 def odds_work(expr, eps=TAIL_EPS):
