@@ -86,9 +86,10 @@ def skip_threshold(n, bonus=0):
     return d + 1
 
 
-def roll_pool(tray, n, label):
+def roll_pool(tray, n, label, suffix=""):
     """n d10 through the tray, top two marked kept; returns (dice, total)."""
-    dice = [tray.roll(DIE, f"{label} {i + 1}" if n > 1 else label) for i in range(n)]
+    dice = [tray.roll(DIE, (f"{label} {i + 1}" if n > 1 else label) + suffix)
+            for i in range(n)]
     kept = keep(dice, 2)
     return dice, sum(d.value for d in kept)
 
@@ -313,9 +314,8 @@ def resolve_contest(values, tray):
         totals, round_dice = [], []
         parts = []
         for i, side in enumerate(sides):
-            dice, rolled = roll_pool(tray, side["attribute"], f"side {i + 1} die")
+            dice, rolled = roll_pool(tray, side["attribute"], f"side {i + 1} die", suffix)
             for d in dice:
-                d.label += suffix
                 d.info["side"] = i + 1
                 d.info["round"] = r
             total = rolled + side["bonus"]
