@@ -19,7 +19,6 @@ from functools import lru_cache
 
 from ..checks import Check, System
 from ..dice import Dist
-from ..errors import InvalidRequest
 from ..params import Int, List, Obj, Param
 
 ATTRIBUTES = [
@@ -577,12 +576,6 @@ def odds_group_competitive(values):
 
 
 # -- cumulative and group (cumulative) checks ------------------------------
-def _cumulative_check(values):
-    target, partial = values["target"], values["partial"]
-    if partial > target:
-        raise InvalidRequest("partial", f"must be at most the QL needed ({target}), not {partial}")
-
-
 def _run_cumulative(tray, members, rounds, target, partial, single):
     """Resolve a cumulative check: each round every hero (one, for a plain
     cumulative check) makes one skill check with their own penalty."""
@@ -672,13 +665,11 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
 
 
 def resolve_cumulative(values, tray):
-    _cumulative_check(values)
     return _run_cumulative(tray, [values], values["max_checks"], values["target"],
                            values["partial"], single=True)
 
 
 def resolve_group(values, tray):
-    _cumulative_check(values)
     return _run_cumulative(tray, values["members"], values["max_rounds"], values["target"],
                            values["partial"], single=False)
 
@@ -798,14 +789,12 @@ def _cumulative_odds(members, rounds, target, partial):
 
 
 def odds_cumulative(values):
-    _cumulative_check(values)
     outcomes, needed, final = _cumulative_odds([values], values["max_checks"], values["target"],
                                                values["partial"])
     return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final}
 
 
 def odds_group(values):
-    _cumulative_check(values)
     outcomes, needed, final = _cumulative_odds(values["members"], values["max_rounds"],
                                                values["target"], values["partial"])
     return {"outcomes": outcomes, "rounds_needed": needed, "quality_if_short": final}

@@ -1,0 +1,808 @@
+"""The Dark Eye (system `dark_eye`): every rule sentence and reading of
+shared/spec/rules.md, forced dice against rule outcomes, and exact odds
+against brute-force enumeration written here, independently of the module."""
+
+import itertools
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tablecheck import api
+from tablecheck.errors import InvalidRequest
+from tablecheck.systems import dark_eye
+
+
+def resolve(check, **params):
+    return api.resolve({"system": "dark_eye", "check": check, **params})
+
+
+def odds(check, **params):
+    return api.odds({"system": "dark_eye", "check": check, **params})
+
+
+def exact(result):
+    """The odds' exact outcome Fractions."""
+    return {k: Fraction(v) for k, v in result["exact"].items()}
+
+
+# -- independent brute force -----------------------------------------------------
+def bf_ql(left):
+    """Quality Levels chart, written out."""
+    table = {range(0, 4): 1, range(4, 7): 2, range(7, 10): 3, range(10, 13): 4, range(13, 16): 5}
+    for r, ql in table.items():
+        if left in r:
+            return ql
+    return 6
+
+
+def bf_skill_roll(eavs, rating, faces):
+    """(outcome, QL) of one skill check by the readings, for given dice."""
+    if any(e < 1 for e in eavs):
+        return "failure", 0
+    ones = sum(1 for f in faces if f == 1)
+    twenties = sum(1 for f in faces if f == 20)
+    need = 0
+    for f, e in zip(faces, eavs):
+        if f > e:
+            need += f - e
+    if twenties == 3:
+        return "spectacular_botch", 0
+    if twenties == 2:
+        return "botch", 0
+    left = rating - need
+    if ones == 3:
+        return "spectacular_success", bf_ql(left)
+    if ones == 2:
+        return "critical_success", bf_ql(left) if left >= 0 else 1
+    if left >= 0:
+        return "success", bf_ql(left)
+    return "failure", 0
+
+
+def bf_skill(eavs, rating):
+    """{(outcome, QL): Fraction} over all 8000 throws."""
+    out = {}
+    if any(e < 1 for e in eavs):
+        return {("failure", 0): Fraction(1)}
+    for faces in itertools.product(range(1, 21), repeat=3):
+        key = bf_skill_roll(eavs, rating, faces)
+        out[key] = out.get(key, 0) + 1
+    return {k: Fraction(v, 8000) for k, v in out.items()}
+
+
+_BF_CACHE = {}
+
+
+def bf_skill_cached(eavs, rating):
+    key = (tuple(eavs), rating)
+    if key not in _BF_CACHE:
+        _BF_CACHE[key] = bf_skill(list(eavs), rating)
+    return _BF_CACHE[key]
+
+
+def bf_kind(outcome):
+    if outcome in ("spectacular_success", "critical_success"):
+        return "crit"
+    if outcome in ("botch", "spectacular_botch"):
+        return "botch"
+    return outcome  # success / failure
+
+
+# -- catalog and vocabulary ------------------------------------------------------
+def test_catalog_lists_every_dark_eye_check_with_description_and_attribute_abbreviations():
+    cat = api.catalog()["systems"]["dark_eye"]
+    json.dumps(cat)
+    assert cat["attributes"] == ["COU", "SGC", "INT", "CHA", "DEX", "AGI", "CON", "STR"]
+    assert cat["attribute_names"]["SGC"] == "Sagacity"
+    assert set(cat["checks"]) == {"attribute", "skill", "competitive", "cumulative", "group",
+                                  "group_competitive"}
+    for check in cat["checks"].values():
+        assert check["description"]
+        for p in check["params"]:
+            assert p["label"] != p["name"] or p["name"] in ("a", "b")
+    skill = {p["name"]: p for p in cat["checks"]["skill"]["params"]}
+    assert skill["rating"]["min"] == 0 and skill["modifier"]["default"] == 0
+    assert skill["attempt"]["default"] == 1
+    assert cat["checks"]["skill"]["outcomes"] == [
+        "spectacular_success", "critical_success", "success", "failure", "botch",
+        "spectacular_botch"]
+
+
+# -- attribute checks -------------------------------------------------------------
+@pytest.mark.parametrize("value, modifier, dice, outcome", [
+    pytest.param(12, 0, [12], "success", id="rule: result <= attribute succeeds"),
+    pytest.param(12, 0, [13], "failure", id="rule: higher result fails"),
+    pytest.param(12, 3, [15], "success", id="rule: Courage +3 raises the value by 3"),
+    pytest.param(12, -5, [8], "failure", id="rule: Sagacity -5 lowers the value by 5"),
+    pytest.param(12, 0, [1, 12], "critical_success", id="rule: 1 then confirmation passes = critical"),
+    pytest.param(12, 0, [1, 13], "success", id="rule: 1 then confirmation fails = ordinary success"),
+    pytest.param(12, -4, [1, 9], "success", id="rule: confirmation uses the same modifiers"),
+    pytest.param(25, 0, [1, 20], "success", id="reading: confirmation 20 never passes"),
+    pytest.param(12, 0, [20, 12], "failure", id="rule: 20 then confirmation passes = just failed"),
+    pytest.param(12, 0, [20, 13], "botch", id="rule: 20 then confirmation fails = botch"),
+    pytest.param(12, 0, [20, 20], "botch", id="rule: another 20 confirms the botch"),
+    pytest.param(20, 0, [20, 19], "failure", id="rule EAV above 19: 20 still fails, no botch"),
+    pytest.param(24, 0, [20, 20], "botch", id="rule EAV above 19: botch only on another 20"),
+    pytest.param(20, 0, [19], "success", id="rule EAV above 19: 19 succeeds"),
+    pytest.param(1, 0, [1, 1], "critical_success", id="reading: natural 1 succeeds at EAV 1"),
+    pytest.param(1, 0, [2], "failure", id="rule: 2 against EAV 1 fails"),
+])
+def test_attribute_check_forced_dice(value, modifier, dice, outcome):
+    r = resolve("attribute", value=value, modifier=modifier, dice=dice)
+    assert r["outcome"] == outcome
+    assert r["eav"] == value + modifier
+    assert r["success"] == (outcome in ("critical_success", "success"))
+    assert (r["confirmation"] is not None) == (len(dice) == 2)
+    if len(dice) == 2:
+        assert r["rolls"][1]["confirmation"] is True
+        assert r["rolls"][1]["label"] == "confirmation"
+    assert r["rolls"][0]["eav"] == value + modifier
+    assert r["summary"] and r["steps"]
+
+
+@pytest.mark.parametrize("value, modifier", [(0, 0), (5, -5), (3, -10)])
+def test_attribute_eav_below_1_fails_automatically_without_dice(value, modifier):
+    # rule "Attribute Values Below 1": you cannot attempt the check
+    r = resolve("attribute", value=value, modifier=modifier, dice=[])
+    assert r["outcome"] == "failure" and r["rolls"] == []
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("attribute", value=value, modifier=modifier, dice=[1])
+    o = odds("attribute", value=value, modifier=modifier)
+    assert exact(o)["failure"] == 1
+
+
+def test_attribute_check_is_also_attack_parry_dodge_ranged():
+    # rule "Attack and Defense": checks against AT/PA/Dodge/RC roll like attribute checks
+    r = resolve("attribute", value=14, name="AT", dice=[1, 3])
+    assert r["outcome"] == "critical_success"
+    assert r["rolls"][0]["label"] == "AT die"
+    names = {c["value"] for p in api.catalog()["systems"]["dark_eye"]["checks"]["attribute"]["params"]
+             if p["name"] == "name" for c in p["choices"]}
+    assert {"AT", "PA", "DO", "RC", "COU", "STR"} <= names
+
+
+def test_attribute_entered_dice_ask_for_the_confirmation_roll():
+    with pytest.raises(InvalidRequest) as err:
+        resolve("attribute", value=12, dice=[20])
+    assert err.value.field == "dice"
+    assert err.value.extra["needed"] == [{"sides": 20, "label": "confirmation"}]
+    with pytest.raises(InvalidRequest) as err:
+        resolve("attribute", value=12, name="COU", dice=[])
+    assert err.value.extra["needed"] == [{"sides": 20, "label": "COU die"}]
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("attribute", value=12, dice=[5, 5])
+
+
+def bf_attribute(eav):
+    out = {"critical_success": 0, "success": 0, "failure": 0, "botch": 0}
+    if eav < 1:
+        out["failure"] = Fraction(1)
+        return out
+    for a, b in itertools.product(range(1, 21), repeat=2):
+        # each first face is weighted 20 times; b only matters after a 1 or 20
+        if a == 1:
+            key = "critical_success" if (b <= eav and b != 20) else "success"
+        elif a == 20:
+            key = "failure" if (b <= eav and b != 20) else "botch"
+        else:
+            key = "success" if a <= eav else "failure"
+        out[key] += Fraction(1, 400)
+    return out
+
+
+@pytest.mark.parametrize("eav", list(range(-2, 26)))
+def test_attribute_odds_equal_enumeration_of_all_400_die_pairs(eav):
+    o = odds("attribute", value=max(eav, 0), modifier=eav - max(eav, 0))
+    assert exact(o) == bf_attribute(eav)
+    assert sum(exact(o).values()) == 1
+
+
+# -- skill checks ----------------------------------------------------------------
+@pytest.mark.parametrize("left, ql", [
+    (0, 1), (3, 1), (4, 2), (6, 2), (7, 3), (9, 3), (10, 4), (12, 4), (13, 5), (15, 5),
+    (16, 6), (20, 6), (30, 6),
+], ids=lambda v: f"QL chart SP left {v}" if isinstance(v, int) else str(v))
+def test_quality_level_chart_at_every_boundary(left, ql):
+    # SP left = rating when every die passes untouched
+    r = resolve("skill", attributes=[12, 12, 12], rating=left, dice=[5, 5, 5])
+    assert r["outcome"] == "success"
+    assert r["points_left"] == left and r["quality_level"] == ql
+    # and with SP spent: two SP on the first die
+    r = resolve("skill", attributes=[12, 12, 12], rating=left + 2, dice=[14, 5, 5])
+    assert r["points_left"] == left and r["quality_level"] == ql
+    assert dark_eye.quality_level(left) == bf_ql(left)
+
+
+def test_rule_spend_two_sp_to_reduce_14_to_12_on_the_second_eav():
+    # "if the second EAV is 12 and the player rolls a 14, the player can spend two SP"
+    r = resolve("skill", attributes=[10, 12, 10], rating=4, names=["COU", "SGC", "INT"],
+                dice=[3, 14, 5])
+    assert r["outcome"] == "success" and r["points_left"] == 2 and r["quality_level"] == 1
+    assert [d["cost"] for d in r["rolls"]] == [0, 2, 0]
+    assert [d["eav"] for d in r["rolls"]] == [10, 12, 10]
+    assert [d["label"] for d in r["rolls"]] == ["COU die", "SGC die", "INT die"]
+    assert any("2 SP spent, 2 SP left" in s for s in r["steps"])
+
+
+def test_rule_sr10_spending_6_leaves_4_for_the_other_two_rolls():
+    # "A hero with SR 10 starts with 10 SP. If 6 SP are spent to pass the first roll,
+    #  only 4 points are left to adjust the remaining two rolls."
+    ok = resolve("skill", attributes=[8, 12, 12], rating=10, dice=[14, 12, 16])
+    assert ok["outcome"] == "success" and ok["points_left"] == 0 and ok["quality_level"] == 1
+    short = resolve("skill", attributes=[8, 12, 12], rating=10, dice=[14, 12, 17])
+    assert short["outcome"] == "failure" and short["quality_level"] == 0
+    assert short["points_short"] == 1
+    assert any("not covered" in s for s in short["steps"])
+
+
+@pytest.mark.parametrize("rating, dice, outcome, ql, left", [
+    pytest.param(6, [14, 8, 15], "success", 1, 1, id="rule: leftover SP determine QL"),
+    pytest.param(0, [12, 12, 12], "success", 1, 0, id="rule: success with 0 SP left is QL 1"),
+    pytest.param(0, [13, 1, 1], "critical_success", 1, 0,
+                 id="rule double-1 overrides a failure of the remaining roll (0 SP left, QL 1)"),
+    pytest.param(3, [1, 20, 1], "critical_success", 1, 0,
+                 id="reading: critical with uncovered third die keeps SP left 0"),
+    pytest.param(14, [1, 1, 20], "critical_success", 2, 6,
+                 id="reading: critical with covered third die counts SP left"),
+    pytest.param(10, [1, 1, 1], "spectacular_success", 4, 10, id="rule: triple-1 spectacular"),
+    pytest.param(20, [20, 20, 5], "botch", 0, 0,
+                 id="rule double-20 botch is automatic failure even if SP cover it"),
+    pytest.param(30, [20, 20, 20], "spectacular_botch", 0, 0, id="rule: triple-20"),
+    pytest.param(20, [20, 1, 20], "botch", 0, 0, id="reading: double 20 with a 1 is a botch"),
+    pytest.param(8, [20, 5, 5], "success", 1, 0, id="reading: single 20 is an ordinary value"),
+    pytest.param(8, [1, 5, 20], "success", 1, 0, id="reading: single 1 is an ordinary value"),
+    pytest.param(7, [20, 5, 5], "failure", 0, 0, id="rule: run out of SP = failure"),
+    pytest.param(5, [20, 14, 18], "failure", 0, 0, id="rule: several uncovered rolls fail"),
+])
+def test_skill_check_forced_dice(rating, dice, outcome, ql, left):
+    r = resolve("skill", attributes=[12, 12, 12], rating=rating, dice=dice)
+    assert (r["outcome"], r["quality_level"], r["points_left"]) == (outcome, ql, left)
+    assert r["success"] == (outcome in ("spectacular_success", "critical_success", "success"))
+    assert bf_skill_roll([12, 12, 12], rating, dice) == (outcome, ql)
+    assert r["dice"] == dice and len(r["rolls"]) == 3
+    assert not any(d.get("confirmation") for d in r["rolls"])  # no confirmation in skill checks
+
+
+def test_skill_single_20_at_eav_20_or_more_costs_nothing():
+    # reading: single 20s are ordinary values: at EAV 20 a 20 passes untouched
+    r = resolve("skill", attributes=[20, 12, 12], rating=4, dice=[20, 5, 5])
+    assert r["outcome"] == "success" and r["points_left"] == 4
+
+
+@pytest.mark.parametrize("modifier, dice, outcome, eav", [
+    pytest.param(2, [14, 14, 14], "success", [14, 15, 16], id="rule bonus raises all three EAVs"),
+    pytest.param(-2, [12, 12, 12], "failure", [10, 11, 12], id="rule penalty lowers all three EAVs"),
+])
+def test_skill_modifier_applies_to_all_three_eavs(modifier, dice, outcome, eav):
+    r = resolve("skill", attributes=[12, 13, 14], rating=1, modifier=modifier, dice=dice)
+    assert r["eav"] == eav and r["outcome"] == outcome
+    assert [d["eav"] for d in r["rolls"]] == eav
+
+
+@pytest.mark.parametrize("attributes, modifier", [
+    pytest.param([12, 0, 12], 0, id="rule any EAV below 1: success impossible"),
+    pytest.param([12, 3, 14], -3, id="rule penalty drops a linked attribute below 1: fails"),
+])
+def test_skill_eav_below_1_fails_automatically_without_dice(attributes, modifier):
+    r = resolve("skill", attributes=attributes, rating=20, modifier=modifier, dice=[])
+    assert r["outcome"] == "failure" and r["rolls"] == [] and r["quality_level"] == 0
+    assert r["automatic"] is True
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("skill", attributes=attributes, rating=20, modifier=modifier, dice=[1, 1, 1])
+    assert exact(odds("skill", attributes=attributes, rating=20, modifier=modifier))["failure"] == 1
+
+
+def test_retry_each_attempt_suffers_a_cumulative_minus_1():
+    # rule "Retry": attempt k has modifier -(k-1)
+    first = resolve("skill", attributes=[12, 12, 12], rating=0, attempt=1, dice=[12, 12, 12])
+    third = resolve("skill", attributes=[12, 12, 12], rating=0, attempt=3, dice=[12, 12, 12])
+    assert first["outcome"] == "success" and third["outcome"] == "failure"
+    assert third["eav"] == [10, 10, 10] and third["modifier"] == -2
+    o3 = exact(odds("skill", attributes=[12, 12, 12], rating=0, attempt=3))
+    o1 = exact(odds("skill", attributes=[10, 10, 10], rating=0))
+    assert o3 == o1
+
+
+def test_retry_dropping_an_eav_below_1_ends_the_attempts():
+    # rule "Retry": if a linked attribute drops below 1 the action fails, no more chances
+    r = resolve("skill", attributes=[2, 12, 12], rating=5, attempt=3, dice=[])
+    assert r["outcome"] == "failure" and r["automatic"] and r["rolls"] == []
+    assert "no further attempt" in r["summary"]
+
+
+def test_skill_entered_dice_too_few_names_each_missing_die():
+    with pytest.raises(InvalidRequest) as err:
+        resolve("skill", attributes=[12, 12, 12], rating=4, names=["COU", "SGC", "INT"], dice=[5])
+    assert err.value.field == "dice"
+    assert "2 more dice needed" in err.value.message
+    assert err.value.extra["needed"] == [{"sides": 20, "label": "SGC die"},
+                                         {"sides": 20, "label": "INT die"}]
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("skill", attributes=[12, 12, 12], rating=4, dice=[5, 5, 5, 5])
+
+
+@pytest.mark.parametrize("eavs, rating", [
+    ([12, 13, 14], 6), ([8, 9, 10], 0), ([14, 15, 16], 12), ([1, 1, 1], 3),
+    ([20, 22, 19], 2), ([5, 17, 11], 30), ([1, 20, 10], 40),
+])
+def test_skill_odds_equal_enumeration_of_all_8000_throws(eavs, rating):
+    o = odds("skill", attributes=eavs, rating=rating)
+    bf = bf_skill(eavs, rating)
+    outcomes = {}
+    qls = {str(q): Fraction(0) for q in range(1, 7)}
+    for (outcome, ql), p in bf.items():
+        outcomes[outcome] = outcomes.get(outcome, 0) + p
+        if ql:
+            qls[str(ql)] += p
+    got = exact(o)
+    assert got == {label: outcomes.get(label, 0) for label in got}
+    assert sum(got.values()) == 1
+    # quality_levels: unconditional, criticals included, summing to P(success)
+    assert o["quality_levels"] == {k: float(v) for k, v in qls.items()}
+    success = sum(v for k, v in got.items() if k.endswith("success"))
+    assert sum(qls.values()) == success
+    assert o["success_chance"] == float(success)
+
+
+def test_skill_odds_quality_levels_exact_for_a_bonus():
+    values = {"attributes": [12, 13, 14], "rating": 7, "modifier": 1, "attempt": 1}
+    o = dark_eye.odds_skill(values)
+    bf = bf_skill([13, 14, 15], 7)
+    for q in range(1, 7):
+        assert o["quality_levels"][str(q)] == sum(p for (_, ql), p in bf.items() if ql == q)
+
+
+@settings(max_examples=300, deadline=None)
+@given(eavs=st.lists(st.integers(1, 22), min_size=3, max_size=3), rating=st.integers(0, 20),
+       dice=st.lists(st.integers(1, 20), min_size=3, max_size=3))
+def test_skill_resolve_matches_the_readings_for_any_dice(eavs, rating, dice):
+    r = resolve("skill", attributes=eavs, rating=rating, dice=dice)
+    assert (r["outcome"], r["quality_level"]) == bf_skill_roll(eavs, rating, dice)
+
+
+# -- competitive checks -----------------------------------------------------------
+SUCC4 = ({"attributes": [12, 12, 12], "rating": 12}, [5, 5, 5])   # success QL 4
+SUCC2 = ({"attributes": [12, 12, 12], "rating": 6}, [5, 5, 5])    # success QL 2
+CRIT1 = ({"attributes": [12, 12, 12], "rating": 0}, [1, 1, 15])   # critical QL 1
+FAIL = ({"attributes": [12, 12, 12], "rating": 0}, [20, 5, 5])    # failure
+BOTCH = ({"attributes": [12, 12, 12], "rating": 20}, [20, 20, 5])  # botch
+
+
+@pytest.mark.parametrize("a, b, passive, outcome, ql", [
+    pytest.param(CRIT1, SUCC4, None, "a_wins", 1, id="rule critical wins regardless of the other side"),
+    pytest.param(SUCC4, CRIT1, "a", "b_wins", 1, id="rule critical beats even the passive side"),
+    pytest.param(CRIT1, BOTCH, None, "a_wins", 1, id="reading critical beats a botch"),
+    pytest.param(CRIT1, CRIT1, "b", "unresolved", 0, id="rule both critical: unresolved"),
+    pytest.param(BOTCH, FAIL, "a", "b_wins", 1, id="rule botch is an automatic failure for the botching side"),
+    pytest.param(SUCC2, BOTCH, None, "a_wins", 2, id="reading other side wins with its QL against a botch"),
+    pytest.param(BOTCH, BOTCH, "a", "unresolved", 0, id="rule both botch: unresolved"),
+    pytest.param(SUCC4, SUCC2, None, "a_wins", 2, id="rule higher QL wins, final QL is the difference"),
+    pytest.param(SUCC2, SUCC4, "a", "b_wins", 2, id="rule higher QL wins over the passive side"),
+    pytest.param(SUCC2, SUCC2, "b", "b_wins", 1, id="rule tie goes to the passive side"),
+    pytest.param(SUCC2, SUCC2, None, "unresolved", 0, id="rule tie without passive side: unresolved"),
+    pytest.param(FAIL, SUCC2, "a", "b_wins", 2, id="reading only one succeeds: it wins with its QL"),
+    pytest.param(FAIL, FAIL, "a", "a_wins", 1, id="rule both fail: passive side wins barely with QL 1"),
+    pytest.param(FAIL, FAIL, None, "unresolved", 0, id="reading both fail, no passive side: unresolved"),
+])
+def test_competitive_check_forced_dice(a, b, passive, outcome, ql):
+    r = resolve("competitive", a=a[0], b=b[0], passive=passive, dice=a[1] + b[1])
+    assert (r["outcome"], r["quality_level"]) == (outcome, ql)
+    assert r["rolls"][0]["label"].startswith("A: ") and r["rolls"][3]["label"].startswith("B: ")
+    assert r["a"]["dice"] == a[1] and r["b"]["dice"] == b[1]
+    assert r["summary"] and any(s.startswith("Result:") for s in r["steps"])
+
+
+def test_competitive_modifiers_differ_per_side_and_entered_dice_are_counted():
+    r = resolve("competitive", a={"attributes": [12, 12, 12], "rating": 0, "modifier": -2},
+                b={"attributes": [12, 12, 12], "rating": 0, "modifier": 2},
+                dice=[12, 12, 12, 14, 14, 14])
+    assert r["a"]["outcome"] == "failure" and r["b"]["outcome"] == "success"
+    assert r["outcome"] == "b_wins"
+    with pytest.raises(InvalidRequest) as err:
+        resolve("competitive", a=SUCC2[0], b=SUCC2[0], dice=[5, 5, 5, 5])
+    assert err.value.extra["needed"] == [{"sides": 20, "label": "B: attribute 2 die"},
+                                         {"sides": 20, "label": "B: attribute 3 die"}]
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("competitive", a=SUCC2[0], b=SUCC2[0], dice=[5] * 7)
+
+
+def bf_contest(ka, qa, kb, qb, passive):
+    """The competitive readings, written independently: (outcome, QL)."""
+    if ka == "crit" and kb == "crit":
+        return "unresolved", 0
+    good = ("crit", "success")
+    va, vb = (qa if ka in good else 0), (qb if kb in good else 0)
+    if ka == "crit":
+        return "a_wins", max(1, va - vb)
+    if kb == "crit":
+        return "b_wins", max(1, vb - va)
+    if ka == "botch" and kb == "botch":
+        return "unresolved", 0
+    if ka == "botch":
+        return "b_wins", max(1, vb)
+    if kb == "botch":
+        return "a_wins", max(1, va)
+    if va > vb:
+        return "a_wins", va - vb
+    if vb > va:
+        return "b_wins", vb - va
+    if passive is None:
+        return "unresolved", 0
+    return passive + "_wins", 1
+
+
+def bf_competitive(dist_a, dist_b, passive):
+    outcomes = {"a_wins": 0, "b_wins": 0, "unresolved": 0}
+    for (ka, qa), pa in dist_a.items():
+        for (kb, qb), pb in dist_b.items():
+            outcomes[bf_contest(ka, qa, kb, qb, passive)[0]] += pa * pb
+    return outcomes
+
+
+def bf_side(attrs, rating, modifier=0):
+    out = {}
+    for (outcome, ql), p in bf_skill_cached([a + modifier for a in attrs], rating).items():
+        key = (bf_kind(outcome), ql)
+        out[key] = out.get(key, 0) + p
+    return out
+
+
+@pytest.mark.parametrize("a, b, passive", [
+    (([12, 13, 14], 3, 0), ([11, 12, 13], 2, 0), None),
+    (([12, 13, 14], 3, 0), ([11, 12, 13], 2, 0), "b"),
+    (([10, 10, 10], 0, 0), ([10, 10, 10], 0, 0), "a"),
+    (([14, 14, 16], 7, -2), ([12, 13, 11], 5, 1), None),
+    (([1, 12, 12], 2, -1), ([8, 9, 10], 1, 0), "a"),
+])
+def test_competitive_odds_equal_enumeration_over_all_pairs(a, b, passive):
+    params = {"a": {"attributes": a[0], "rating": a[1], "modifier": a[2]},
+              "b": {"attributes": b[0], "rating": b[1], "modifier": b[2]}, "passive": passive}
+    got = exact(odds("competitive", **params))
+    want = bf_competitive(bf_side(*a), bf_side(*b), passive)
+    assert got == want and sum(got.values()) == 1
+
+
+# -- cumulative checks -----------------------------------------------------------
+def cum(dice, **params):
+    base = {"attributes": [12, 12, 12], "rating": 12, "max_checks": 5}
+    base.update(params)
+    return resolve("cumulative", dice=dice, **base)
+
+
+def test_cumulative_success_at_10_ql_stops_rolling():
+    r = cum([5, 5, 5] * 3)  # QL 4 each: 4, 8, 12
+    assert r["outcome"] == "success" and r["total_quality"] == 12
+    assert [c["total"] for c in r["checks"]] == [4, 8, 12]
+    assert [c["number"] for c in r["checks"]] == [1, 2, 3]
+    with pytest.raises(InvalidRequest, match="too many"):
+        cum([5, 5, 5] * 4)
+
+
+def test_cumulative_target_is_configurable():
+    r = cum([5, 5, 5] * 2, target=8)
+    assert r["outcome"] == "success" and r["total_quality"] == 8
+
+
+def test_cumulative_partial_success_at_6_when_the_checks_run_out():
+    r = cum([5, 5, 5] * 2, rating=9, max_checks=2)  # QL 3 + 3
+    assert r["outcome"] == "partial_success" and r["total_quality"] == 6
+    r = cum([5, 5, 5] * 2, rating=6, max_checks=2)  # QL 2 + 2
+    assert r["outcome"] == "failure" and r["total_quality"] == 4
+
+
+def test_cumulative_partial_at_or_above_target_leaves_no_partial_success():
+    # decision: partial >= target is not an error; the 6-9 band is simply empty
+    r = cum([5, 5, 5] * 2, rating=9, max_checks=2, target=7, partial=7)
+    assert r["outcome"] == "failure" and r["total_quality"] == 6
+    o = exact(odds("cumulative", attributes=[12, 12, 12], rating=9, max_checks=2, target=4,
+                   partial=6))
+    assert o["partial_success"] == 0 and sum(o.values()) == 1
+
+
+def test_cumulative_failed_check_gives_minus_1_to_each_later_check_and_uses_a_check():
+    r = cum([13, 5, 5, 12, 5, 5, 10, 10, 10], rating=0, max_checks=3)
+    assert [c["outcome"] for c in r["checks"]] == ["failure", "failure", "success"]
+    assert [c["penalty"] for c in r["checks"]] == [0, 1, 2]
+    assert [c["eav"] for c in r["checks"]] == [[12] * 3, [11] * 3, [10] * 3]
+    assert r["outcome"] == "failure" and r["total_quality"] == 1
+    assert [d["eav"] for d in r["rolls"]][3:6] == [11, 11, 11]
+
+
+def test_cumulative_critical_doubles_its_ql_and_clears_the_penalties():
+    r = cum([13, 5, 5, 1, 1, 20, 12, 12, 12], rating=0, max_checks=3)
+    first, crit, last = r["checks"]
+    assert first["outcome"] == "failure"
+    assert crit["outcome"] == "critical_success" and crit["penalty"] == 1
+    assert crit["quality_level"] == 1 and crit["gained"] == 2
+    assert last["penalty"] == 0 and last["eav"] == [12, 12, 12] and last["gained"] == 1
+    assert r["total_quality"] == 3
+
+
+def test_cumulative_botch_ends_it_with_all_ql_lost():
+    r = cum([5, 5, 5, 20, 20, 5])
+    assert r["outcome"] == "botch" and r["total_quality"] == 0 and len(r["checks"]) == 2
+    assert r["checks"][0]["total"] == 4 and r["checks"][1]["total"] == 0
+    with pytest.raises(InvalidRequest, match="too many"):
+        cum([5, 5, 5, 20, 20, 5, 5])
+
+
+def test_cumulative_ends_when_penalties_drop_an_eav_below_1():
+    r = cum([20, 5, 5], attributes=[1, 12, 12], rating=5, max_checks=5)
+    assert r["outcome"] == "failure" and len(r["checks"]) == 1
+    assert any("no further check can succeed" in s for s in r["steps"])
+
+
+def test_cumulative_entered_dice_labels_name_the_check():
+    with pytest.raises(InvalidRequest) as err:
+        cum([5, 5, 5, 5], names=["COU", "DEX", "STR"])
+    assert err.value.extra["needed"][:2] == [{"sides": 20, "label": "check 2, DEX die"},
+                                             {"sides": 20, "label": "check 2, STR die"}]
+
+
+def bf_cumulative(base, rating, checks, target, partial):
+    """Enumerate every sequence of check results (no merging of states)."""
+    out = {"success": Fraction(0), "partial_success": Fraction(0),
+           "failure": Fraction(0), "botch": Fraction(0)}
+
+    def walk(k, total, penalty, p):
+        eavs = [e - penalty for e in base]
+        if k == checks:
+            out["partial_success" if total >= partial else "failure"] += p
+            return
+        for (outcome, ql), q in bf_skill_cached(eavs, rating).items():
+            kind = bf_kind(outcome)
+            if kind == "botch":
+                out["botch"] += p * q
+            elif kind == "crit":
+                if total + 2 * ql >= target:
+                    out["success"] += p * q
+                else:
+                    walk(k + 1, total + 2 * ql, 0, p * q)
+            elif kind == "success":
+                if total + ql >= target:
+                    out["success"] += p * q
+                else:
+                    walk(k + 1, total + ql, penalty, p * q)
+            else:
+                walk(k + 1, total, penalty + 1, p * q)
+
+    walk(0, 0, 0, Fraction(1))
+    return out
+
+
+@pytest.mark.parametrize("attrs, rating, modifier, checks, target, partial", [
+    ([12, 13, 14], 6, 0, 1, 2, 1),
+    ([12, 13, 14], 6, 0, 3, 5, 3),
+    ([10, 11, 12], 3, -1, 3, 4, 2),
+    ([2, 12, 12], 4, 0, 4, 6, 3),
+    ([14, 14, 14], 14, 0, 3, 10, 6),
+    ([13, 12, 11], 1, 0, 4, 3, 1),
+])
+def test_cumulative_odds_equal_enumeration_of_short_sequences(attrs, rating, modifier, checks,
+                                                              target, partial):
+    o = odds("cumulative", attributes=attrs, rating=rating, modifier=modifier,
+             max_checks=checks, target=target, partial=partial)
+    want = bf_cumulative([a + modifier for a in attrs], rating, checks, target, partial)
+    assert exact(o) == want and sum(want.values()) == 1
+    assert sum(Fraction(v) for v in o["checks_needed"].values()) == pytest.approx(
+        float(want["success"]), abs=1e-12)
+
+
+def test_cumulative_odds_one_check_is_the_skill_check():
+    o = exact(odds("cumulative", attributes=[12, 13, 14], rating=6, max_checks=1,
+                   target=1, partial=1))
+    s = exact(odds("skill", attributes=[12, 13, 14], rating=6))
+    assert o["success"] == sum(v for k, v in s.items() if k.endswith("success"))
+    assert o["botch"] == s["botch"] + s["spectacular_botch"]
+    assert o["failure"] == s["failure"] and o["partial_success"] == 0
+
+
+# -- group checks ------------------------------------------------------------------
+def hero(rating, attributes=(12, 12, 12), **more):
+    return {"attributes": list(attributes), "rating": rating, **more}
+
+
+def test_group_check_sums_ql_and_stops_when_the_target_is_reached():
+    r = resolve("group", members=[hero(6), hero(0)], max_rounds=2, target=4,
+                dice=[5, 5, 5, 13, 5, 5, 5, 5, 5])
+    assert r["outcome"] == "success" and r["total_quality"] == 4
+    assert [(c["round"], c["member"]) for c in r["checks"]] == [(1, 0), (1, 1), (2, 0)]
+    assert r["rounds"] == 2
+
+
+def test_group_check_each_member_has_their_own_failure_penalty():
+    r = resolve("group", members=[hero(0, name="Alrik"), hero(0, name="Gerda")], max_rounds=2,
+                dice=[13, 5, 5, 5, 5, 5, 11, 11, 11, 12, 12, 12])
+    a1, g1, a2, g2 = r["checks"]
+    assert a1["outcome"] == "failure" and g1["outcome"] == "success"
+    assert a2["eav"] == [11] * 3 and a2["penalty"] == 1
+    assert g2["eav"] == [12] * 3 and g2["penalty"] == 0
+    assert r["outcome"] == "failure" and r["total_quality"] == 3
+    assert r["rolls"][6]["label"] == "round 2, Alrik, attribute 1 die"
+
+
+def test_group_check_any_botch_discards_all_group_ql():
+    r = resolve("group", members=[hero(6), hero(20)], max_rounds=3, dice=[5, 5, 5, 20, 20, 5])
+    assert r["outcome"] == "botch" and r["total_quality"] == 0
+    assert r["checks"][0]["total"] == 2
+
+
+def test_group_check_critical_doubles_that_members_ql():
+    r = resolve("group", members=[hero(0), hero(0)], max_rounds=1, target=10, partial=2,
+                dice=[1, 1, 5, 5, 5, 5])
+    assert [c["gained"] for c in r["checks"]] == [2, 1]
+    assert r["outcome"] == "partial_success"
+
+
+def bf_group(members, rounds, target, partial):
+    """Enumerate every sequence of member results, round by round."""
+    out = {"success": Fraction(0), "partial_success": Fraction(0),
+           "failure": Fraction(0), "botch": Fraction(0)}
+    order = [(r, i) for r in range(rounds) for i in range(len(members))]
+
+    def walk(step, total, penalties, p):
+        if step == len(order):
+            out["partial_success" if total >= partial else "failure"] += p
+            return
+        _, i = order[step]
+        base, rating = members[i]
+        eavs = [e - penalties[i] for e in base]
+        for (outcome, ql), q in bf_skill_cached(eavs, rating).items():
+            kind = bf_kind(outcome)
+            pen = list(penalties)
+            if kind == "botch":
+                out["botch"] += p * q
+                continue
+            gain = 2 * ql if kind == "crit" else ql
+            if kind == "crit":
+                pen[i] = 0
+            elif kind == "failure":
+                pen[i] += 1
+            if total + gain >= target:
+                out["success"] += p * q
+            else:
+                walk(step + 1, total + gain, pen, p * q)
+
+    walk(0, 0, [0] * len(members), Fraction(1))
+    return out
+
+
+@pytest.mark.parametrize("members, rounds, target, partial", [
+    ([([12, 13, 14], 3), ([11, 12, 10], 2)], 2, 4, 2),
+    ([([12, 13, 14], 6), ([9, 10, 10], 0)], 2, 5, 3),
+    ([([2, 12, 12], 2), ([13, 13, 13], 1), ([10, 10, 10], 0)], 1, 3, 2),
+    ([([12, 12, 12], 1)], 3, 3, 2),
+])
+def test_group_odds_equal_enumeration_of_short_sequences(members, rounds, target, partial):
+    o = odds("group", members=[hero(r, a) for a, r in members], max_rounds=rounds,
+             target=target, partial=partial)
+    want = bf_group(members, rounds, target, partial)
+    assert exact(o) == want and sum(want.values()) == 1
+
+
+def test_group_of_one_equals_the_cumulative_check():
+    g = exact(odds("group", members=[hero(5, (11, 12, 13))], max_rounds=6))
+    c = exact(odds("cumulative", attributes=[11, 12, 13], rating=5, max_checks=6))
+    assert g == c
+
+
+@pytest.mark.parametrize("a, b, passive, dice, outcome, ql", [
+    pytest.param([hero(3), hero(6)], [hero(6)], None, [5] * 9, "a_wins", 1,
+                 id="reading group competitive: summed QL 3 against 2"),
+    pytest.param([hero(3), hero(20)], [hero(0)], "a", [1, 1, 5, 20, 20, 5, 20, 5, 5], "b_wins", 1,
+                 id="rule group: any botch discards the group's QL (a critical too)"),
+    pytest.param([hero(0)], [hero(0), hero(12)], "a", [5, 5, 5, 1, 1, 5, 5, 5, 5], "b_wins", 4,
+                 id="reading group competitive: a member's critical makes the side critical"),
+    pytest.param([hero(0)], [hero(0)], "b", [5, 5, 5, 5, 5, 5], "b_wins", 1,
+                 id="rule group competitive tie goes to the passive side"),
+])
+def test_group_competitive_forced_dice(a, b, passive, dice, outcome, ql):
+    r = resolve("group_competitive", a=a, b=b, passive=passive, dice=dice)
+    assert (r["outcome"], r["quality_level"]) == (outcome, ql)
+    assert len(r["a"]) == len(a) and len(r["b"]) == len(b)
+
+
+def bf_group_side(members):
+    """{(kind, QL sum): p} of one group by enumerating members' outcomes."""
+    dists = [bf_side(list(attrs), rating) for attrs, rating in members]
+    out = {}
+    for combo in itertools.product(*[list(d.items()) for d in dists]):
+        p = Fraction(1)
+        kinds = []
+        total = 0
+        for (kind, ql), q in combo:
+            p *= q
+            kinds.append(kind)
+            total += ql
+        if "botch" in kinds:
+            key = ("botch", 0)
+        elif "crit" in kinds:
+            key = ("crit", total)
+        elif "success" in kinds:
+            key = ("success", total)
+        else:
+            key = ("failure", 0)
+        out[key] = out.get(key, 0) + p
+    return out
+
+
+@pytest.mark.parametrize("a, b, passive", [
+    ([([12, 13, 14], 3), ([11, 12, 10], 2)], [([12, 12, 12], 4)], None),
+    ([([10, 10, 10], 0)], [([12, 11, 10], 1), ([9, 9, 9], 6)], "b"),
+])
+def test_group_competitive_odds_equal_enumeration(a, b, passive):
+    o = odds("group_competitive", a=[hero(r, x) for x, r in a], b=[hero(r, x) for x, r in b],
+             passive=passive)
+    want = bf_competitive(bf_group_side(a), bf_group_side(b), passive)
+    assert exact(o) == want
+
+
+# -- entered dice for the bigger checks ----------------------------------------
+def test_group_entered_dice_too_few_and_too_many():
+    with pytest.raises(InvalidRequest) as err:
+        resolve("group", members=[hero(6, name="Alrik"), hero(6)], max_rounds=1, dice=[5, 5, 5])
+    assert err.value.field == "dice"
+    assert [n["label"] for n in err.value.extra["needed"]] == [
+        "round 1, hero 2, attribute 1 die", "round 1, hero 2, attribute 2 die",
+        "round 1, hero 2, attribute 3 die"]
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("group", members=[hero(6), hero(6)], max_rounds=1, dice=[5] * 7)
+    with pytest.raises(InvalidRequest) as err:
+        resolve("group_competitive", a=[hero(6)], b=[hero(6)], dice=[5] * 5)
+    assert len(err.value.extra["needed"]) == 1
+    with pytest.raises(InvalidRequest, match="too many"):
+        resolve("group_competitive", a=[hero(6)], b=[hero(6)], dice=[5] * 7)
+
+
+def test_seeded_checks_repeat_and_odds_sum_to_one_for_every_check():
+    requests = [
+        ("attribute", {"value": 13, "modifier": -2}),
+        ("skill", {"attributes": [12, 13, 14], "rating": 7, "attempt": 2}),
+        ("competitive", {"a": hero(5), "b": hero(7), "passive": "b"}),
+        ("cumulative", {"attributes": [12, 13, 14], "rating": 7, "max_checks": 7}),
+        ("group", {"members": [hero(5), hero(7), hero(3)], "max_rounds": 4}),
+        ("group_competitive", {"a": [hero(5), hero(3)], "b": [hero(7)], "passive": None}),
+    ]
+    for check, params in requests:
+        for seed in range(30):
+            first = resolve(check, seed=seed, **params)
+            assert resolve(check, seed=seed, **params) == first
+            json.dumps(first)
+            for die in first["rolls"]:
+                assert die["label"] and die["sides"] == 20
+        o = odds(check, **params)
+        assert sum(exact(o).values()) == 1
+        json.dumps(o)
+
+
+# -- bad input ---------------------------------------------------------------
+@pytest.mark.parametrize("check, params, field", [
+    pytest.param("skill", {"attributes": [12, 13], "rating": 4}, "attributes", id="two attributes"),
+    pytest.param("skill", {"attributes": [12, 13, 14], "rating": -1}, "rating", id="negative rating"),
+    pytest.param("skill", {"attributes": [12, 13, 14], "rating": 4.5}, "rating", id="non-integer"),
+    pytest.param("skill", {"attributes": [12, "x", 14], "rating": 4}, "attributes[1]",
+                 id="non-integer attribute"),
+    pytest.param("skill", {"attributes": [12, 13, 14], "rating": 4, "attempt": 0}, "attempt",
+                 id="attempt 0"),
+    pytest.param("skill", {"attributes": [12, 13, 14], "names": ["COU", "XYZ", "INT"]},
+                 "names[1]", id="unknown attribute name"),
+    pytest.param("cumulative", {"attributes": [12, 13, 14], "rating": 4, "max_checks": 0},
+                 "max_checks", id="max_checks 0"),
+    pytest.param("group", {"members": [], "max_rounds": 3}, "members", id="empty group"),
+    pytest.param("group", {"members": [hero(3), {"attributes": [1, 2], "rating": 3}]},
+                 "members[1].attributes", id="member with two attributes"),
+    pytest.param("group_competitive", {"a": [], "b": [hero(3)]}, "a", id="empty side"),
+    pytest.param("competitive", {"a": hero(3), "b": hero(-2)}, "b.rating",
+                 id="negative rating of side b"),
+    pytest.param("competitive", {"a": hero(3), "b": hero(3), "passive": "c"}, "passive",
+                 id="unknown passive side"),
+    pytest.param("attribute", {"value": "high"}, "value", id="non-integer value"),
+])
+def test_bad_input_names_the_field(check, params, field):
+    for call in (resolve, odds):
+        with pytest.raises(InvalidRequest) as err:
+            call(check, **params)
+        assert err.value.field == field
