@@ -386,6 +386,7 @@ def resolve_assisted(values, tray):
     out.update({
         "cr": rating, "cr_rank": name, "assist_bonus": bonus,
         "assistant_total": a["total"],
+        "instigator": {k: v for k, v in i.items() if k != "steps"},
         "assistant": {k: v for k, v in a.items() if k != "steps"},
         "summary": f"With +{bonus} from the assistant ({a['total']} vs {stat}), check roll "
                    f"{i['total']} against {_cr_text(rating, name)}: {j['category']}, "
