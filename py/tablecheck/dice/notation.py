@@ -182,11 +182,12 @@ class _Parser:
         start = self.i
         if _is_digit(c):
             count, count_at = self.number("a number")
+            number_end = self.i
             if self.peek().lower() != "d":
                 if count > MAX_CONSTANT:
                     _error("modifier too large", count_at,
                            f"at most {MAX_CONSTANT}, not {count}")
-                return ConstTerm(sign, count, start + 1, self.i + 1)
+                return ConstTerm(sign, count, start + 1, number_end + 1)
             if count < 1:
                 _error("no dice", count_at, f"1 to {MAX_DICE} dice, not {count}")
             if count > MAX_DICE:
@@ -233,8 +234,9 @@ class _Parser:
                 selector = f"{c}{side}{n}"
             else:
                 break
+        end = len(self.text[:self.i].rstrip())  # index just past the term's last character
         return DiceTerm(sign, count, sides, keep, highest, explode, selector, percent,
-                        start + 1, self.i + 1)
+                        start + 1, end + 1)
 
 
 def _selection(kind, n, count, at):
