@@ -459,6 +459,13 @@ def test_contest_entered_dice_ask_for_the_next_round_after_a_tie():
         {"sides": 10, "label": "side 2 die 2 (round 2)"}]
 
 
+def test_contest_entered_dice_running_out_into_a_filler_tie_asks_only_for_that_die():
+    with pytest.raises(InvalidRequest) as err:
+        contest([2], (1, 0), (1, 0))
+    assert err.value.extra["needed"] == [{"sides": 10, "label": "side 2 die"}]
+    assert "1 more die needed" in err.value.message
+
+
 def test_contest_entered_dice_too_few_and_too_many():
     with pytest.raises(InvalidRequest) as err:
         contest([5, 5, 6], (2, 0), (2, 0))

@@ -18,6 +18,7 @@ Rules: seed 003 ("Rolling a Check"); readings in shared/spec/rules.md:
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from math import floor
 
 from ..checks import Check, System
 from ..dice import Dist, keep
@@ -109,7 +110,7 @@ def pool_text(dice):
 
 def pct(p):
     """A probability as a percent rounded half up to one decimal ("52.6")."""
-    tenths = (p * 1000 + Fraction(1, 2)).__floor__()
+    tenths = floor(p * 1000 + Fraction(1, 2))
     return f"{tenths // 10}.{tenths % 10}"
 
 
@@ -409,7 +410,7 @@ def _modes(dist):
 
 def _mean_row(dist):
     mean = dist.mean()
-    return (mean + Fraction(1, 2)).__floor__()  # nearest total, halves up
+    return floor(mean + Fraction(1, 2))  # nearest total, halves up
 
 
 def gm_table(max_dice=8, min_difficulty=4, max_difficulty=24):
