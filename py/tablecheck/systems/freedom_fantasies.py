@@ -499,6 +499,11 @@ def _result_dist(values, net):
     return kept_dist(net) + (values["bonus"] + values.get("other_bonus", 0))
 
 
+def _all_labels(probs, outcomes):
+    """Every label of the check, exact (Fraction(0) where impossible)."""
+    return {label: Fraction(probs.get(label, 0)) for label, _ in outcomes}
+
+
 def _outcome_probs(kept, f):
     """{label: Fraction} from the kept-die Dist and f(face) -> label."""
     out = {}
@@ -513,7 +518,8 @@ def skill_odds(values):
     dc, _ = _dc_value(values["dc"], SKILL_DCS, "dc")
     mod = values["bonus"] + values["other_bonus"]
     kept = kept_dist(t.net)
-    outcomes = _outcome_probs(kept, lambda f: skill_band(f, f + mod, dc, values["gm"]))
+    outcomes = _all_labels(_outcome_probs(kept, lambda f: skill_band(f, f + mod, dc, values["gm"])),
+                           SKILL_OUTCOMES)
     return {"outcomes": outcomes, "dc": dc, "net_advantage": t.net, "dice": t.dice,
             "kept_die": kept.probs(), "distribution": (kept + mod).probs()}
 
@@ -672,7 +678,7 @@ def attack_odds(values):
     mod = values["bonus"] + values["other_bonus"]
     kept = kept_dist(t.net)
     band = lambda f: attack_band(f, f + mod, tg.evasion_dc)  # noqa: E731
-    outcomes = _outcome_probs(kept, band)
+    outcomes = _all_labels(_outcome_probs(kept, band), ATTACK_OUTCOMES)
     damage = kept.map(lambda f: damage_of(band(f), dr, tg.defense)[0])
     out = {"outcomes": outcomes, "evasion_dc": tg.evasion_dc, "defense": tg.defense,
            "net_advantage": t.net, "dice": t.dice, "kept_die": kept.probs(),
@@ -745,7 +751,8 @@ def effect_odds(values):
     t = tally(values)
     mod = values["bonus"] + values["other_bonus"]
     kept = kept_dist(t.net)
-    outcomes = _outcome_probs(kept, lambda f: effect_outcome(f, f + mod, dc))
+    outcomes = _all_labels(_outcome_probs(kept, lambda f: effect_outcome(f, f + mod, dc)),
+                           EFFECT_OUTCOMES)
     return {"outcomes": outcomes, "dc": dc, "net_advantage": t.net, "dice": t.dice,
             "kept_die": kept.probs(), "distribution": (kept + mod).probs()}
 
@@ -829,7 +836,8 @@ def luck_odds(values):
         outcomes[label] = outcomes.get(label, 0) + p
         key = favourability(f)[0]
         fav[key] = fav.get(key, 0) + p
-    return {"outcomes": outcomes, "dc": dc, "dice": t.dice, "kept_die": final,
+    return {"outcomes": _all_labels(outcomes, LUCK_OUTCOMES), "dc": dc, "dice": t.dice,
+            "kept_die": final,
             "favourability": {k: fav.get(k, Fraction(0)) for k, _ in FAVOURABILITY_KEYS}}
 
 
@@ -877,7 +885,8 @@ def opposed_odds(values):
     ma = a["bonus"] + a["other_bonus"]
     target_result = kb + (b["bonus"] + b["other_bonus"])
     labels = ka.combine(target_result, lambda f, dc: skill_band(f, f + ma, dc, gm))
-    return {"outcomes": labels.probs(), "target_result": target_result.probs(),
+    return {"outcomes": _all_labels(labels.probs(), SKILL_OUTCOMES),
+            "target_result": target_result.probs(),
             "distribution": (ka + ma).probs(), "dice": tally(a).dice,
             "target_dice": tally(b).dice}
 
