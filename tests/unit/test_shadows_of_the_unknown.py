@@ -99,6 +99,12 @@ def test_forced_dice_outcomes(rating, level, roll, outcome):
                                 "kept": True, "target": result["target"]}]
 
 
+def test_rule_outstanding_step_says_what_it_needs_or_that_it_is_out_of_reach():
+    assert "outstanding success needs 4 or less" in " ".join(
+        task(dice=[9], rating=7, difficulty="routine")["steps"])  # TN 14
+    assert "out of reach" in " ".join(task(dice=[7], rating=7, difficulty="standard")["steps"])
+
+
 def test_rule_natural_20_step_says_it_always_fails():
     result = task(dice=[20], rating=10, difficulty="simplistic")
     assert any("natural 20" in s for s in result["steps"])
