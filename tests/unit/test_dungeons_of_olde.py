@@ -740,3 +740,16 @@ def test_property_outcome_matches_table_for_any_unexploded_roll(stat, cr, adj, d
     assert r["margin"] == m
     assert r["outcome"] == TABLE.get(m, "legendary_success" if m > 0
                                      else "catastrophic_failure")
+
+
+@pytest.mark.parametrize("stat, count", [(6, 4), (2, 6), (20, 3)],
+                         ids=lambda v: f"effect_sum_cut_only_at_top_{v}")
+def test_effect_sum_cuts_only_the_highest_totals_and_under_1e12(stat, count):
+    cut = doo.effect_sum(stat, count)
+    full = doo.Dist.exploding(stat, doo.TAIL_EPS / (2 * count)).sum_of(count)
+    differ = [k for k in full.weights if cut.prob(k) != full.prob(k)]
+    agree = [k for k in full.weights if cut.prob(k) == full.prob(k)]
+    assert differ and min(differ) > max(agree)  # only a top segment is dropped
+    assert all(cut.prob(k) == 0 for k in differ)
+    assert cut.tail() < Fraction(1, 10**12)
+    assert sum(cut.probs().values()) + cut.tail() == 1
