@@ -750,6 +750,6 @@ def test_effect_sum_cuts_only_the_highest_totals_and_under_1e12(stat, count):
     differ = [k for k in full.weights if cut.prob(k) != full.prob(k)]
     agree = [k for k in full.weights if cut.prob(k) == full.prob(k)]
     assert differ and min(differ) > max(agree)  # only a top segment is dropped
-    assert all(cut.prob(k) == 0 for k in differ)
+    assert all(cut.prob(k) < full.prob(k) for k in differ)  # mass only removed
     assert cut.tail() < Fraction(1, 10**12)
     assert sum(cut.probs().values()) + cut.tail() == 1
