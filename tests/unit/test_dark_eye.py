@@ -740,6 +740,60 @@ def test_group_competitive_odds_equal_enumeration(a, b, passive):
     assert exact(o) == want
 
 
+def sim_cumulative(members, rounds, target, partial, faces):
+    """Replay dice through the cumulative/group readings; (outcome, total, dice used)."""
+    it = iter(faces)
+    used = 0
+    penalties = [0] * len(members)
+    total = 0
+    for _ in range(rounds):
+        for i, (base, rating) in enumerate(members):
+            eavs = [e - penalties[i] for e in base]
+            if min(eavs) < 1:  # automatic failure, no dice
+                penalties[i] += 1
+                continue
+            dice = [next(it) for _ in range(3)]
+            used += 3
+            outcome, ql = bf_skill_roll(eavs, rating, dice)
+            kind = bf_kind(outcome)
+            if kind == "botch":
+                return "botch", 0, used
+            if kind == "crit":
+                total += 2 * ql
+                penalties[i] = 0
+            elif kind == "success":
+                total += ql
+            else:
+                penalties[i] += 1
+            if total >= target:
+                return "success", total, used
+    return ("partial_success" if total >= partial else "failure"), total, used
+
+
+_hero_st = st.tuples(st.lists(st.integers(1, 16), min_size=3, max_size=3), st.integers(0, 12))
+
+
+@settings(max_examples=150, deadline=None)
+@given(members=st.lists(_hero_st, min_size=1, max_size=3), rounds=st.integers(1, 6),
+       target=st.integers(1, 14), partial=st.integers(1, 14), seed=st.integers(0, 10**6))
+def test_group_and_cumulative_resolve_follow_the_readings_for_random_dice(members, rounds, target,
+                                                                           partial, seed):
+    r = resolve("group", members=[hero(rt, a) for a, rt in members], max_rounds=rounds,
+                target=target, partial=partial, seed=seed)
+    faces = [d["value"] for d in r["rolls"]]
+    assert sim_cumulative(members, rounds, target, partial, faces) == (
+        r["outcome"], r["total_quality"], len(faces))
+    # the same dice entered by hand give the same result
+    entered = resolve("group", members=[hero(rt, a) for a, rt in members], max_rounds=rounds,
+                      target=target, partial=partial, dice=faces)
+    assert entered["outcome"] == r["outcome"] and entered["checks"] == r["checks"]
+    if len(members) == 1:
+        (attrs, rating), = members
+        c = resolve("cumulative", attributes=attrs, rating=rating, max_checks=rounds,
+                    target=target, partial=partial, dice=faces)
+        assert (c["outcome"], c["total_quality"]) == (r["outcome"], r["total_quality"])
+
+
 # -- entered dice for the bigger checks ----------------------------------------
 def test_group_entered_dice_too_few_and_too_many():
     with pytest.raises(InvalidRequest) as err:

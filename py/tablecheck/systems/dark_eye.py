@@ -75,6 +75,10 @@ def _sp(n):
     return f"{n} SP"
 
 
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
 # -- parameters ------------------------------------------------------------
 _ATTR_CHOICES = [(abbr, f"{abbr} ({name})") for abbr, name in ATTRIBUTES]
 _VALUE_CHOICES = _ATTR_CHOICES + [(abbr, f"{abbr} ({name})") for abbr, name in COMBAT_VALUES]
@@ -82,7 +86,7 @@ _VALUE_CHOICES = _ATTR_CHOICES + [(abbr, f"{abbr} ({name})") for abbr, name in C
 
 def _skill_fields(with_attempt):
     fields = [
-        Param("attributes", "list", "Attribute values (EAV before modifier)", [12, 12, 12],
+        Param("attributes", "list", "Attributes", [12, 12, 12],
               item=Int("value", "Attribute", min=0, max=40), min_items=3, max_items=3,
               help="the three attributes the skill is linked to, e.g. COU/SGC/INT"),
         Param("names", "list", "Which attributes", None, nullable=True,
@@ -138,7 +142,7 @@ def attribute_outcome(eav, face, confirmation=None):
 def resolve_attribute(values, tray):
     value, modifier, name = values["value"], values["modifier"], values["name"]
     eav = value + modifier
-    what = name or "the value"
+    what = f" on {name}" if name else ""
     steps = [f"EAV = {value} {modifier:+d} = {eav}." if modifier else f"EAV = {value}."]
     out = {"eav": eav, "modifier": modifier, "confirmation": None}
     if eav < 1:
@@ -171,10 +175,10 @@ def resolve_attribute(values, tray):
         cmp = "<=" if face <= eav else ">"
         steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
     summary = {
-        "critical_success": f"Critical success on {what} (EAV {eav}): a 1, confirmed.",
-        "success": f"Success on {what} (EAV {eav}) with a {face}.",
-        "failure": f"Failure on {what} (EAV {eav}) with a {face}.",
-        "botch": f"Botch on {what} (EAV {eav}): a 20, confirmed.",
+        "critical_success": f"Critical success{what} (EAV {eav}): a 1, confirmed.",
+        "success": f"Success{what} (EAV {eav}) with a {face}.",
+        "failure": f"Failure{what} (EAV {eav}) with a {face}.",
+        "botch": f"Botch{what} (EAV {eav}): a 20, confirmed.",
     }[outcome]
     out.update(outcome=outcome, success=outcome in ("critical_success", "success"),
                summary=summary, steps=steps)
@@ -287,18 +291,18 @@ def roll_skill(tray, eavs, rating, names=None, prefix=""):
         face, need = die.value, max(0, die.value - e)
         if need == 0:
             die.info["cost"] = 0
-            steps.append(f"{n} die {face} against EAV {e}: passes, {_sp(left)} left.")
+            steps.append(f"{_cap(n)} die {face} against EAV {e}: passes, {_sp(left)} left.")
         elif not uncovered and need <= left:
             left -= need
             die.info["cost"] = need
-            steps.append(f"{n} die {face} against EAV {e}: {_sp(need)} spent, {_sp(left)} left.")
+            steps.append(f"{_cap(n)} die {face} against EAV {e}: {_sp(need)} spent, {_sp(left)} left.")
         else:
             die.info["cost"] = 0
             die.info["short"] = need - left if not uncovered else need
             if uncovered:
-                steps.append(f"{n} die {face} against EAV {e}: would need {_sp(need)} more.")
+                steps.append(f"{_cap(n)} die {face} against EAV {e}: would need {_sp(need)} more.")
             else:
-                steps.append(f"{n} die {face} against EAV {e}: needs {_sp(need)}, "
+                steps.append(f"{_cap(n)} die {face} against EAV {e}: needs {_sp(need)}, "
                              f"only {_sp(left)} left: not covered.")
             uncovered = True
     ones, twenties = faces.count(1), faces.count(SIDES)
@@ -723,13 +727,27 @@ def _hero_chain(base, rating, checks, target):
 
 
 def _convolve(a, b, target):
+    """Convolution of two weight rows, cut below the target."""
     out = [0] * target
     for i, x in enumerate(a):
         if x:
-            for j in range(target - i):
-                if b[j]:
-                    out[i + j] += x * b[j]
+            for j, y in enumerate(b[:target - i]):
+                if y:
+                    out[i + j] += x * y
     return out
+
+
+def _cumulated(row):
+    out, acc = [], 0
+    for w in row:
+        acc += w
+        out.append(acc)
+    return out
+
+
+def _mass_below(a, b_cum, target):
+    """Sum of convolve(a, b) below the target, from b's running sums."""
+    return sum(x * b_cum[target - 1 - i] for i, x in enumerate(a) if x)
 
 
 def _cumulative_odds(members, rounds, target, partial):
@@ -743,7 +761,8 @@ def _cumulative_odds(members, rounds, target, partial):
     heroes = []
     for v in members:
         eavs, rating, _, _ = _member(v)
-        heroes.append(_hero_chain(tuple(eavs), rating, rounds, target))
+        running, botches = _hero_chain(tuple(eavs), rating, rounds, target)
+        heroes.append((running, [_cumulated(row) for row in botches]))
     m = len(heroes)
     steps = m * rounds
     unit = [1] + [0] * (target - 1)
@@ -758,22 +777,22 @@ def _cumulative_odds(members, rounds, target, partial):
         suffix = [unit] * (m + 1)
         for i in range(m - 1, -1, -1):
             suffix[i] = _convolve(heroes[i][0][r], suffix[i + 1], target)
+        suffix_cum = [_cumulated(row) for row in suffix]
         prefix = unit  # heroes before i, at r+1 checks each
         round_success = 0
         for i in range(m):
             others = _convolve(prefix, suffix[i + 1], target)
-            b = sum(_convolve(others, heroes[i][1][r], target)) * scale[t + 1]
+            b = _mass_below(others, heroes[i][1][r], target) * scale[t + 1]
             t += 1
             prefix = _convolve(prefix, heroes[i][0][r + 1], target)
-            run_row = _convolve(prefix, suffix[i + 1], target)
-            running = sum(run_row) * scale[t]
+            running = _mass_below(prefix, suffix_cum[i + 1], target) * scale[t]
             s = prev_running - running - b
             round_success += s
             botch += b
             prev_running = running
         success += round_success
         by_round.append(round_success)
-    end = run_row
+    end = prefix  # after the last step: every hero at `rounds` checks
     den = scale[0]
     partial_w = sum(end[partial:]) if partial < target else 0
     failure_w = sum(end[:partial])
