@@ -434,12 +434,16 @@ def bf_contest(ka, qa, kb, qb, passive):
     return passive + "_wins", 1
 
 
-def bf_competitive(dist_a, dist_b, passive):
+def bf_competitive(dist_a, dist_b, passive, with_ql=False):
     outcomes = {"a_wins": 0, "b_wins": 0, "unresolved": 0}
+    qls = {"a_wins": {}, "b_wins": {}}
     for (ka, qa), pa in dist_a.items():
         for (kb, qb), pb in dist_b.items():
-            outcomes[bf_contest(ka, qa, kb, qb, passive)[0]] += pa * pb
-    return outcomes
+            outcome, ql = bf_contest(ka, qa, kb, qb, passive)
+            outcomes[outcome] += pa * pb
+            if outcome != "unresolved":
+                qls[outcome][str(ql)] = qls[outcome].get(str(ql), 0) + pa * pb
+    return (outcomes, qls) if with_ql else outcomes
 
 
 def bf_side(attrs, rating, modifier=0):
@@ -460,9 +464,12 @@ def bf_side(attrs, rating, modifier=0):
 def test_competitive_odds_equal_enumeration_over_all_pairs(a, b, passive):
     params = {"a": {"attributes": a[0], "rating": a[1], "modifier": a[2]},
               "b": {"attributes": b[0], "rating": b[1], "modifier": b[2]}, "passive": passive}
-    got = exact(odds("competitive", **params))
-    want = bf_competitive(bf_side(*a), bf_side(*b), passive)
+    o = odds("competitive", **params)
+    got = exact(o)
+    want, qls = bf_competitive(bf_side(*a), bf_side(*b), passive, with_ql=True)
     assert got == want and sum(got.values()) == 1
+    # final QL of each winner, unconditional
+    assert o["quality_levels"] == {w: {q: float(p) for q, p in d.items()} for w, d in qls.items()}
 
 
 # -- cumulative checks -----------------------------------------------------------
@@ -546,11 +553,14 @@ def bf_cumulative(base, rating, checks, target, partial):
     """Enumerate every sequence of check results (no merging of states)."""
     out = {"success": Fraction(0), "partial_success": Fraction(0),
            "failure": Fraction(0), "botch": Fraction(0)}
+    needed = {str(k): Fraction(0) for k in range(1, checks + 1)}
+    short = {}
 
     def walk(k, total, penalty, p):
         eavs = [e - penalty for e in base]
         if k == checks:
             out["partial_success" if total >= partial else "failure"] += p
+            short[str(total)] = short.get(str(total), 0) + p
             return
         for (outcome, ql), q in bf_skill_cached(eavs, rating).items():
             kind = bf_kind(outcome)
@@ -559,18 +569,20 @@ def bf_cumulative(base, rating, checks, target, partial):
             elif kind == "crit":
                 if total + 2 * ql >= target:
                     out["success"] += p * q
+                    needed[str(k + 1)] += p * q
                 else:
                     walk(k + 1, total + 2 * ql, 0, p * q)
             elif kind == "success":
                 if total + ql >= target:
                     out["success"] += p * q
+                    needed[str(k + 1)] += p * q
                 else:
                     walk(k + 1, total + ql, penalty, p * q)
             else:
                 walk(k + 1, total, penalty + 1, p * q)
 
     walk(0, 0, 0, Fraction(1))
-    return out
+    return out, needed, short
 
 
 @pytest.mark.parametrize("attrs, rating, modifier, checks, target, partial", [
@@ -585,10 +597,13 @@ def test_cumulative_odds_equal_enumeration_of_short_sequences(attrs, rating, mod
                                                               target, partial):
     o = odds("cumulative", attributes=attrs, rating=rating, modifier=modifier,
              max_checks=checks, target=target, partial=partial)
-    want = bf_cumulative([a + modifier for a in attrs], rating, checks, target, partial)
+    want, needed, short = bf_cumulative([a + modifier for a in attrs], rating, checks, target,
+                                        partial)
     assert exact(o) == want and sum(want.values()) == 1
-    assert sum(Fraction(v) for v in o["checks_needed"].values()) == pytest.approx(
-        float(want["success"]), abs=1e-12)
+    # when success comes (check by check), and the QL held when the checks run out
+    assert o["checks_needed"] == {k: float(v) for k, v in needed.items()}
+    assert o["quality_if_short"] == {k: float(v) for k, v in sorted(short.items(),
+                                                                     key=lambda kv: int(kv[0]))}
 
 
 def test_cumulative_odds_one_check_is_the_skill_check():
@@ -642,12 +657,13 @@ def bf_group(members, rounds, target, partial):
     out = {"success": Fraction(0), "partial_success": Fraction(0),
            "failure": Fraction(0), "botch": Fraction(0)}
     order = [(r, i) for r in range(rounds) for i in range(len(members))]
+    needed = {str(r + 1): Fraction(0) for r in range(rounds)}
 
     def walk(step, total, penalties, p):
         if step == len(order):
             out["partial_success" if total >= partial else "failure"] += p
             return
-        _, i = order[step]
+        rnd, i = order[step]
         base, rating = members[i]
         eavs = [e - penalties[i] for e in base]
         for (outcome, ql), q in bf_skill_cached(eavs, rating).items():
@@ -663,11 +679,12 @@ def bf_group(members, rounds, target, partial):
                 pen[i] += 1
             if total + gain >= target:
                 out["success"] += p * q
+                needed[str(rnd + 1)] += p * q
             else:
                 walk(step + 1, total + gain, pen, p * q)
 
     walk(0, 0, [0] * len(members), Fraction(1))
-    return out
+    return out, needed
 
 
 @pytest.mark.parametrize("members, rounds, target, partial", [
@@ -679,8 +696,9 @@ def bf_group(members, rounds, target, partial):
 def test_group_odds_equal_enumeration_of_short_sequences(members, rounds, target, partial):
     o = odds("group", members=[hero(r, a) for a, r in members], max_rounds=rounds,
              target=target, partial=partial)
-    want = bf_group(members, rounds, target, partial)
+    want, needed = bf_group(members, rounds, target, partial)
     assert exact(o) == want and sum(want.values()) == 1
+    assert o["rounds_needed"] == {k: float(v) for k, v in needed.items()}
 
 
 def test_group_of_one_equals_the_cumulative_check():

@@ -11,6 +11,22 @@ Odds are exact: a skill check is the convolution of three d20s (Dist over
 per hero over (checks made, QL so far capped at the target, penalty capped
 where an EAV drops below 1), combined across heroes by convolution (see
 `_cumulative_odds`).
+
+Where the rules and readings are silent, this module decides:
+- Competitive: a botching side loses outright (the parallel of "a critical
+  wins outright"), so a botch against a plain failure is won by the other
+  side with QL 1, passive or not. Any winner has at least QL 1: a tie won
+  by the passive side and a critical beating a higher QL both give QL 1;
+  otherwise the final QL is the winner's QL minus the loser's (a side that
+  failed or botched counts 0).
+- Group competitive: a side with any botch has botched (its QL discarded);
+  otherwise a side with any critical is critical; otherwise it succeeds if
+  any hero succeeded; the side's QL is its heroes' summed QL.
+- Cumulative and group: rolling stops as soon as the target is reached (even
+  mid-round); once every hero has an EAV below 1 the check ends (nothing can
+  change any more); `partial` >= `target` simply leaves no partial success.
+- Skill results: `points_left` is 0 on a failure or botch; an ordinary
+  failure reports `points_short`.
 """
 
 from dataclasses import dataclass, field
