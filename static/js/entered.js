@@ -1,0 +1,172 @@
+// Entered dice: the player types the dice rolled on the table.
+//
+// The page asks for exactly the dice the rules need. It resolves the request
+// with the dice typed so far; the API answers either with a result or with
+// `needed` ([{sides, label}], the dice still missing, e.g. a confirmation
+// roll or an explosion), and the page shows one field per die with its
+// label. Resolving with entered dice is a pure function of the dice, so the
+// fields follow the typed values live (a 1 on a Dark Eye attribute check
+// brings up the confirmation field at once); the result is only shown,
+// announced and saved when the player presses Resolve.
+
+import { el, newId, clear } from './util.js';
+
+export function parseFace(raw, sides) {
+  const s = String(raw).trim();
+  if (s === '') return { empty: true };
+  if (!/^\d+$/.test(s)) return { error: `"${s}" is not a die face.` };
+  let v = parseInt(s, 10);
+  if (v === 0 && (sides === 10 || sides === 100)) v = sides;
+  if (v < 1 || v > sides) return { error: `A d${sides} shows 1 to ${sides}${sides === 10 || sides === 100 ? ' (0 counts as ' + sides + ')' : ''}.` };
+  return { value: v };
+}
+
+export class EnteredDice {
+  /** host: {engine, request() -> base request or null, onInput(), onEnter()} */
+  constructor(host) {
+    this.host = host;
+    this.slots = []; // {sides, label, input, errorEl, root}
+    this.seq = 0;
+    this.list = el('div', { class: 'entered-list' });
+    this.note = el('p', { class: 'entered-note', role: 'status' });
+    this.root = el('fieldset', { class: 'entered', id: 'entered-dice', hidden: true },
+      el('legend', {}, 'Dice rolled at the table'),
+      el('p', { class: 'field-help' }, 'Type each die in the order the fields ask for. A d10 may be typed as 0 for 10.'),
+      this.list, this.note);
+  }
+  show(on) { this.root.hidden = !on; }
+  /** The typed faces: {dice, errors:[{slot, message}], complete}. */
+  values() {
+    const dice = [];
+    const errors = [];
+    let complete = true;
+    this.slots.forEach((s, i) => {
+      const r = parseFace(s.input.value, s.sides);
+      if (r.empty) { complete = false; errors.push({ slot: i, message: `Enter the d${s.sides}.` }); }
+      else if (r.error) { complete = false; errors.push({ slot: i, message: r.error }); }
+      else dice.push(r.value);
+    });
+    return { dice, errors, complete };
+  }
+  /** The valid typed faces before the first empty or bad field. */
+  prefix() {
+    const out = [];
+    for (const s of this.slots) {
+      const r = parseFace(s.input.value, s.sides);
+      if (r.value === undefined) break;
+      out.push(r.value);
+    }
+    return out;
+  }
+  makeSlot(sides, label, value = '') {
+    const id = newId('die');
+    const errId = newId('err');
+    const input = el('input', { id, type: 'text', inputmode: 'numeric', class: 'num die-input', autocomplete: 'off', enterkeyhint: 'next', pattern: '[0-9]*', 'aria-describedby': errId, 'data-sides': sides });
+    input.value = value;
+    const errorEl = el('p', { class: 'field-error', id: errId, hidden: true });
+    const slot = { sides, label, input, errorEl };
+    slot.root = el('div', { class: 'die-entry', 'data-sides': sides, 'data-label': label || '' },
+      el('label', { for: id }, el('span', { class: 'die-entry-sides' }, `d${sides}`), ' ', label || 'die'),
+      input, errorEl);
+    input.addEventListener('input', () => {
+      errorEl.hidden = true;
+      input.removeAttribute('aria-invalid');
+      this.host.onInput();
+    });
+    input.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter') return;
+      e.preventDefault();
+      const i = this.slots.indexOf(slot);
+      const next = this.slots[i + 1];
+      if (next && next.input.value.trim() === '') next.input.focus();
+      else this.host.onEnter();
+    });
+    return slot;
+  }
+  /** Replace the slots with [{sides,label,value}], reusing fields that did not change. */
+  setSlots(specs) {
+    const old = this.slots;
+    const same = old.length === specs.length && specs.every((s, i) => old[i].sides === s.sides && old[i].label === s.label);
+    if (same) return false;
+    const active = document.activeElement;
+    const next = specs.map((s, i) => {
+      const o = old[i];
+      if (o && o.sides === s.sides && o.label === s.label) return o;
+      return this.makeSlot(s.sides, s.label, s.value !== undefined ? String(s.value) : '');
+    });
+    this.slots = next;
+    clear(this.list);
+    for (const s of next) this.list.append(s.root);
+    if (active && !document.contains(active)) {
+      const firstEmpty = next.find((s) => s.input.value.trim() === '');
+      if (firstEmpty) firstEmpty.input.focus();
+    }
+    return true;
+  }
+  markErrors(errors) {
+    for (const e of errors) {
+      const s = this.slots[e.slot];
+      if (!s) continue;
+      s.errorEl.textContent = e.message;
+      s.errorEl.hidden = false;
+      s.input.setAttribute('aria-invalid', 'true');
+    }
+  }
+  clearErrors() {
+    for (const s of this.slots) { s.errorEl.hidden = true; s.input.removeAttribute('aria-invalid'); }
+    this.note.textContent = '';
+  }
+  reset() {
+    this.slots = [];
+    clear(this.list);
+    this.note.textContent = '';
+  }
+  /**
+   * Bring the fields in line with the rules for `base` (a request without
+   * dice) and the dice typed so far. Returns the last API answer.
+   */
+  async sync(base) {
+    const seq = ++this.seq;
+    const typedAll = this.slots.map((s) => ({ sides: s.sides, label: s.label, value: s.input.value }));
+    let dice = this.prefix();
+    let answer = null;
+    for (let guard = 0; guard <= typedAll.length + 1; guard++) {
+      answer = await this.host.engine.resolve({ ...base, dice });
+      if (seq !== this.seq) return null;
+      const err = answer && answer.error;
+      if (err && err.field === 'dice' && !err.needed && /too many/i.test(err.message) && dice.length) {
+        dice = dice.slice(0, -1);
+        continue;
+      }
+      break;
+    }
+    const err = answer && answer.error;
+    let specs = null;
+    if (!err) {
+      const rolls = answer.rolls || [];
+      specs = dice.map((v, i) => ({ sides: (rolls[i] || typedAll[i]).sides, label: (rolls[i] || typedAll[i] || {}).label || '', value: v }));
+    } else if (err.needed) {
+      specs = dice.map((v, i) => ({ ...typedAll[i], value: v }))
+        .concat(err.needed.map((n) => ({ sides: n.sides, label: n.label || '' })));
+    } else if (err.field && /^dice\[(\d+)\]$/.test(err.field)) {
+      const i = Number(err.field.match(/\d+/)[0]);
+      this.markErrors([{ slot: i, message: err.message }]);
+      return answer;
+    } else {
+      return answer; // a parameter problem: the form shows it
+    }
+    // keep what was typed further down when the die asked for there is the same
+    specs = specs.map((s, i) => {
+      const t = typedAll[i];
+      if (s.value === undefined && t && t.sides === s.sides && t.label === s.label) return { ...s, value: t.value };
+      return s;
+    });
+    const changed = this.setSlots(specs);
+    const missing = this.slots.filter((s) => s.input.value.trim() === '').length;
+    this.note.textContent = missing ? `${missing} ${missing === 1 ? 'die' : 'dice'} to enter.` : 'All dice entered: press Resolve.';
+    this.root.dataset.count = String(this.slots.length);
+    this.root.dataset.synced = String(seq);
+    if (changed && this.onSlotsChanged) this.onSlotsChanged();
+    return answer;
+  }
+}

@@ -1,0 +1,631 @@
+// Catalog-driven forms.
+//
+// buildForm(check, system, options) turns a check's Param list from
+// api.catalog() into a form: numbers get a numeric keypad and big -/+
+// steppers, short choice lists become chips, objects become fieldsets, lists
+// grow and shrink within their item limits. The same tree collects the
+// request (with per-field client checks), shows messages next to fields
+// (API error paths such as "a.rating" or "members[1].attributes[0]" find
+// their field) and saves / restores the raw values.
+
+import { el, newId, clear, humanise, isPlainObject } from './util.js';
+
+// First values for fields without a catalog default, so a fresh form shows
+// odds at once. Used only when inside the field's range; keyed by
+// "system.name" first, then "name".
+const UI_DEFAULTS = {
+  'dark_eye.value': 12, 'dark_eye.attributes': 12, 'dark_eye.rating': 6,
+  'dark_eye.max_checks': 5, 'dark_eye.max_rounds': 3,
+  'freedom_fantasies.bonus': 2, 'freedom_fantasies.dc': 12, 'freedom_fantasies.damage_rating': 2,
+  'freedom_fantasies.finesse': 1, 'freedom_fantasies.flair': 1, 'freedom_fantasies.defense': 1,
+  'freedom_fantasies.hit_points': 8,
+  'shadows_of_the_unknown.rating': 10,
+  'ax.attribute': 3, 'ax.difficulty': 12, 'ax.members': 3, 'ax.required': 3, 'ax.maximum': 6,
+  'dungeons_of_olde.stat': 8, 'dungeons_of_olde.cr': 9, 'dungeons_of_olde.count': 1,
+  'dungeons_of_olde.per_rank': 1,
+  'dice.expression': '3d6',
+  value: 10, rating: 5, bonus: 0, attribute: 3, stat: 8, difficulty: 10,
+};
+
+function uiDefault(system, p) {
+  if (p.default !== undefined) return p.default;
+  if (p.nullable) return null;
+  let v = UI_DEFAULTS[`${system}.${p.name}`];
+  if (v === undefined) v = UI_DEFAULTS[p.name];
+  if (p.type === 'int' || p.type === 'int_or_choice') {
+    if (typeof v !== 'number') v = p.min !== undefined ? Math.max(p.min, 0) : 0;
+    if (p.min !== undefined && v < p.min) v = p.min;
+    if (p.max !== undefined && v > p.max) v = p.max;
+    return v;
+  }
+  if (p.type === 'choice') return p.choices && p.choices.length ? p.choices[0].value : null;
+  if (p.type === 'bool') return false;
+  if (p.type === 'string') return typeof v === 'string' ? v : '';
+  return v;
+}
+
+function itemDefault(system, listParam) {
+  const item = listParam.item;
+  // a list's default names its items' first values only through the list
+  if (item.type === 'object') return objectDefault(system, item.fields);
+  const p = { ...item, name: item.name && item.name !== 'item' ? item.name : listParam.name };
+  return uiDefault(system, p);
+}
+
+function objectDefault(system, fields) {
+  const out = {};
+  for (const f of fields) {
+    if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(system, f.fields);
+    else if (f.type === 'list') out[f.name] = listDefault(system, f);
+    else out[f.name] = uiDefault(system, f);
+  }
+  return out;
+}
+
+function listDefault(system, p) {
+  if (Array.isArray(p.default)) return p.default;
+  const n = Math.max(p.min_items || 0, p.min_items === undefined ? 1 : 0);
+  return Array.from({ length: n }, () => itemDefault(system, p));
+}
+
+/** "dungeons_of_olde" 'Brawn d8'-style hints are left to the catalog's labels. */
+function labelOf(p) {
+  return p.label && p.label !== p.name ? p.label : humanise(p.name);
+}
+
+function describe(input, ...ids) {
+  input.setAttribute('aria-describedby', ids.filter(Boolean).join(' '));
+}
+
+// -- leaf fields --------------------------------------------------------------
+
+function parseWhole(raw) {
+  const s = String(raw).trim().replace(/^\u2212/, '-');
+  if (s === '') return { empty: true };
+  if (!/^[+-]?\d+$/.test(s)) return { bad: true };
+  return { value: parseInt(s, 10) };
+}
+
+function rangeText(p) {
+  if (p.min !== undefined && p.max !== undefined) return `${p.min} to ${p.max}`;
+  if (p.min !== undefined) return `at least ${p.min}`;
+  if (p.max !== undefined) return `at most ${p.max}`;
+  return '';
+}
+
+class Leaf {
+  constructor(form, p, path, label) {
+    this.form = form;
+    this.p = p;
+    this.path = path;
+    this.label = label;
+    this.errorId = newId('err');
+    this.errorEl = el('p', { class: 'field-error', id: this.errorId, hidden: true });
+  }
+  showError(message) {
+    this.errorEl.textContent = message;
+    this.errorEl.hidden = false;
+    this.root.classList.add('invalid');
+    if (this.input) this.input.setAttribute('aria-invalid', 'true');
+  }
+  clearError() {
+    this.errorEl.hidden = true;
+    this.errorEl.textContent = '';
+    this.root.classList.remove('invalid');
+    if (this.input) this.input.removeAttribute('aria-invalid');
+  }
+  focus() { (this.input || this.root.querySelector('input,select,button')).focus(); }
+  find(path) { return path === this.path ? this : null; }
+  *leaves() { yield this; }
+}
+
+class IntField extends Leaf {
+  constructor(form, p, path, label, value) {
+    super(form, p, path, label);
+    const id = newId('f');
+    const helpId = newId('help');
+    const hint = [p.help, rangeText(p)].filter(Boolean).join(' · ');
+    this.input = el('input', {
+      id, type: 'text', inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'done',
+      class: 'num', name: path, 'data-path': path, spellcheck: 'false',
+      pattern: '[-+]?[0-9]*',
+    });
+    const negatives = p.min === undefined || p.min < 0;
+    this.minus = el('button', { type: 'button', class: 'step', 'aria-label': `Decrease ${label}`, onclick: () => this.step(-1) }, '\u2212');
+    this.plus = el('button', { type: 'button', class: 'step', 'aria-label': `Increase ${label}`, onclick: () => this.step(1) }, '+');
+    this.sign = negatives ? el('button', { type: 'button', class: 'step sign', 'aria-label': `Change the sign of ${label}`, onclick: () => this.flipSign() }, '\u00b1') : null;
+    this.help = hint ? el('p', { class: 'field-help', id: helpId }, hint) : null;
+    describe(this.input, hint ? helpId : null, this.errorId);
+    this.labelEl = el('label', { for: id }, label);
+    this.extra = el('span', { class: 'field-extra' });
+    this.root = el('div', { class: 'field int-field', 'data-field': path },
+      el('div', { class: 'field-label-row' }, this.labelEl, this.extra),
+      el('div', { class: 'stepper' }, this.minus, this.input, this.plus, this.sign),
+      this.help, this.errorEl);
+    this.input.addEventListener('input', () => form.changed(this));
+    this.input.addEventListener('keydown', (e) => {
+      if (e.key === 'ArrowUp') { e.preventDefault(); this.step(1); }
+      if (e.key === 'ArrowDown') { e.preventDefault(); this.step(-1); }
+    });
+    this.set(value);
+  }
+  set(value) {
+    this.input.value = value === null || value === undefined ? '' : String(value);
+  }
+  raw() { return this.input.value; }
+  current() {
+    const r = parseWhole(this.input.value);
+    return r.value;
+  }
+  step(delta) {
+    const p = this.p;
+    let v = this.current();
+    if (v === undefined) v = typeof p.default === 'number' ? p.default : (p.min !== undefined ? p.min : 0);
+    else v += delta;
+    if (p.min !== undefined && v < p.min) v = p.min;
+    if (p.max !== undefined && v > p.max) v = p.max;
+    this.input.value = String(v);
+    this.form.changed(this);
+  }
+  flipSign() {
+    const v = this.current();
+    if (v === undefined || v === 0) return;
+    this.input.value = String(-v);
+    this.form.changed(this);
+  }
+  get() {
+    const r = parseWhole(this.input.value);
+    const p = this.p;
+    if (r.empty) {
+      if (p.nullable) return { value: null, errors: [] };
+      return { errors: [{ path: this.path, message: 'Enter a number' + (rangeText(p) ? ` (${rangeText(p)})` : '') + '.' }] };
+    }
+    if (r.bad) return { errors: [{ path: this.path, message: `"${this.input.value.trim()}" is not a whole number.` }] };
+    if (p.min !== undefined && r.value < p.min) return { errors: [{ path: this.path, message: `Must be at least ${p.min}.` }] };
+    if (p.max !== undefined && r.value > p.max) return { errors: [{ path: this.path, message: `Must be at most ${p.max}.` }] };
+    return { value: r.value, errors: [] };
+  }
+}
+
+class BoolField extends Leaf {
+  constructor(form, p, path, label, value) {
+    super(form, p, path, label);
+    const id = newId('f');
+    this.input = el('input', { id, type: 'checkbox', role: 'switch', name: path, 'data-path': path });
+    const helpId = newId('help');
+    this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
+    describe(this.input, p.help ? helpId : null, this.errorId);
+    this.root = el('div', { class: 'field bool-field', 'data-field': path },
+      el('label', { for: id, class: 'switch' }, this.input, el('span', { class: 'switch-track', 'aria-hidden': 'true' }), el('span', {}, label)),
+      this.help, this.errorEl);
+    this.input.addEventListener('change', () => form.changed(this));
+    this.set(value);
+  }
+  set(value) { this.input.checked = value === true || value === 'true'; }
+  raw() { return this.input.checked; }
+  get() { return { value: this.input.checked, errors: [] }; }
+}
+
+const NONE = '\u0000none';
+
+class ChoiceField extends Leaf {
+  // choice, nullable choice, and int_or_choice (chips plus a number field)
+  constructor(form, p, path, label, value) {
+    super(form, p, path, label);
+    this.choices = (p.choices || []).map((c) => ({ value: c.value, label: c.label || humanise(c.value) }));
+    if (p.nullable && p.type === 'choice') this.choices.push({ value: NONE, label: 'None' });
+    this.numeric = p.type === 'int_or_choice';
+    const helpId = newId('help');
+    const hint = [p.help, this.numeric ? `or a number ${rangeText(p)}`.trim() : ''].filter(Boolean).join(' · ');
+    this.help = hint ? el('p', { class: 'field-help', id: helpId }, hint) : null;
+    this.useChips = this.choices.length <= 7;
+    const name = newId('choice');
+    if (this.useChips) {
+      this.radios = this.choices.map((c) => {
+        const id = newId('f');
+        const input = el('input', { type: 'radio', id, name, value: String(c.value), 'data-path': path });
+        input.addEventListener('change', () => {
+          if (this.numInput) this.numInput.value = '';
+          form.changed(this);
+        });
+        return { c, input, label: el('label', { for: id, class: 'chip' }, input, el('span', {}, c.label)) };
+      });
+      this.group = el('div', { class: 'chips', role: 'radiogroup', 'aria-label': label }, this.radios.map((r) => r.label));
+      this.radios.forEach((r) => describe(r.input, hint ? helpId : null, this.errorId));
+    } else {
+      const id = newId('f');
+      this.select = el('select', { id, 'data-path': path, name: path },
+        this.numeric ? el('option', { value: '' }, 'Number \u2192') : null,
+        this.choices.map((c) => el('option', { value: String(c.value) }, c.label)));
+      describe(this.select, hint ? helpId : null, this.errorId);
+      this.select.addEventListener('change', () => {
+        if (this.numInput && this.select.value !== '') this.numInput.value = '';
+        form.changed(this);
+      });
+      this.group = el('div', { class: 'select-wrap' }, el('label', { for: id, class: 'visually-hidden' }, label), this.select);
+    }
+    if (this.numeric) {
+      const nid = newId('f');
+      this.numInput = el('input', { id: nid, type: 'text', inputmode: 'numeric', class: 'num', autocomplete: 'off', 'data-path': path, pattern: '[-+]?[0-9]*' });
+      describe(this.numInput, hint ? helpId : null, this.errorId);
+      this.numInput.addEventListener('input', () => {
+        if (this.numInput.value.trim() !== '') this.checkChoice(null);
+        form.changed(this);
+      });
+      this.numWrap = el('div', { class: 'or-number' }, el('label', { for: nid }, `${label}: number`), this.numInput);
+      this.input = this.numInput;
+    }
+    this.root = el('fieldset', { class: 'field choice-field', 'data-field': path },
+      el('legend', {}, label), this.group, this.numWrap, this.help, this.errorEl);
+    this.set(value);
+  }
+  checkChoice(value) {
+    const key = value === null ? null : String(value);
+    if (this.radios) for (const r of this.radios) r.input.checked = key !== null && r.input.value === key;
+    if (this.select) {
+      if (key === null) { if (this.numeric) this.select.value = ''; }
+      else this.select.value = key;
+    }
+  }
+  set(value) {
+    if (value === null || value === undefined) {
+      if (this.p.nullable && !this.numeric) this.checkChoice(NONE);
+      else this.checkChoice(null);
+      if (this.numInput) this.numInput.value = '';
+      return;
+    }
+    if (this.numeric && typeof value === 'number') {
+      this.checkChoice(null);
+      this.numInput.value = String(value);
+      return;
+    }
+    if (this.numeric && typeof value === 'string' && /^[-+]?\d+$/.test(value.trim()) && !this.choices.some((c) => String(c.value) === value)) {
+      this.checkChoice(null);
+      this.numInput.value = value.trim();
+      return;
+    }
+    this.checkChoice(value);
+    if (this.numInput) this.numInput.value = '';
+  }
+  selected() {
+    if (this.radios) {
+      const r = this.radios.find((x) => x.input.checked);
+      return r ? r.c.value : undefined;
+    }
+    if (this.select.value === '') return undefined;
+    const c = this.choices.find((x) => String(x.value) === this.select.value);
+    return c ? c.value : undefined;
+  }
+  raw() {
+    const s = this.selected();
+    if (s !== undefined) return s === NONE ? null : s;
+    return this.numInput ? this.numInput.value : null;
+  }
+  focus() {
+    if (this.radios) (this.radios.find((r) => r.input.checked) || this.radios[0]).input.focus();
+    else this.select.focus();
+  }
+  get() {
+    const s = this.selected();
+    if (s !== undefined) return { value: s === NONE ? null : s, errors: [] };
+    if (this.numeric) {
+      const r = parseWhole(this.numInput.value);
+      const p = this.p;
+      if (r.empty) return { errors: [{ path: this.path, message: 'Choose one or enter a number.' }] };
+      if (r.bad) return { errors: [{ path: this.path, message: `"${this.numInput.value.trim()}" is not a whole number.` }] };
+      if (p.min !== undefined && r.value < p.min) return { errors: [{ path: this.path, message: `Must be at least ${p.min}.` }] };
+      if (p.max !== undefined && r.value > p.max) return { errors: [{ path: this.path, message: `Must be at most ${p.max}.` }] };
+      return { value: r.value, errors: [] };
+    }
+    if (this.p.nullable) return { value: null, errors: [] };
+    return { errors: [{ path: this.path, message: 'Choose one.' }] };
+  }
+}
+
+class StringField extends Leaf {
+  constructor(form, p, path, label, value) {
+    super(form, p, path, label);
+    const id = newId('f');
+    const helpId = newId('help');
+    this.input = el('input', { id, type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', enterkeyhint: 'go', 'data-path': path, name: path, class: 'text', maxlength: p.max_length || null });
+    const examples = /^e\.g\.\s*/i.test(p.help || '') ? p.help.replace(/^e\.g\.\s*/i, '').split(/,\s*/).filter(Boolean) : [];
+    this.help = p.help && !examples.length ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
+    const exRow = examples.length ? el('div', { class: 'examples', id: helpId },
+      el('span', { class: 'examples-label' }, 'Examples:'),
+      examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, x))) : null;
+    describe(this.input, (p.help ? helpId : null), this.errorId);
+    this.root = el('div', { class: 'field string-field', 'data-field': path },
+      el('label', { for: id }, label), this.input, this.help, exRow, this.errorEl);
+    this.input.addEventListener('input', () => form.changed(this));
+    this.set(value);
+  }
+  set(value) { this.input.value = value === null || value === undefined ? '' : String(value); }
+  raw() { return this.input.value; }
+  get() {
+    const v = this.input.value.trim();
+    if (v === '' && this.p.required) return { errors: [{ path: this.path, message: 'Enter a value.' }] };
+    return { value: v, errors: [] };
+  }
+}
+
+// -- groups -------------------------------------------------------------------
+
+class Group {
+  // the fields of one object (the check itself, an `object` param, a list item)
+  constructor(form, params, path, legend, value, opts = {}) {
+    this.form = form;
+    this.params = params;
+    this.path = path;
+    this.children = [];
+    this.errorEl = el('p', { class: 'field-error', id: newId('err'), hidden: true });
+    this.fillSlot = el('div', { class: 'fill-slot' });
+    const body = el('div', { class: 'group-fields' });
+    const v = isPlainObject(value) ? value : {};
+    for (const p of params) {
+      const childPath = path ? `${path}.${p.name}` : p.name;
+      const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined);
+      child.name = p.name;
+      this.children.push(child);
+      body.append(child.root);
+    }
+    if (legend === null) {
+      this.root = el('div', { class: 'group top-group', 'data-field': path || '' }, this.fillSlot, body, this.errorEl);
+    } else {
+      this.legendEl = el('legend', {}, legend);
+      this.tools = el('span', { class: 'group-tools' });
+      this.root = el('fieldset', { class: `group ${opts.className || ''}`, 'data-field': path },
+        this.legendEl, el('div', { class: 'group-head' }, this.fillSlot, this.tools), body, this.errorEl);
+    }
+    form.groups.push(this);
+  }
+  set(value) {
+    if (!isPlainObject(value)) return;
+    for (const c of this.children) if (value[c.name] !== undefined) c.set(value[c.name]);
+  }
+  raw() {
+    const out = {};
+    for (const c of this.children) out[c.name] = c.raw();
+    return out;
+  }
+  get() {
+    const out = {};
+    const errors = [];
+    for (const c of this.children) {
+      const r = c.get();
+      errors.push(...r.errors);
+      if (r.value !== undefined) out[c.name] = r.value;
+    }
+    return { value: out, errors };
+  }
+  child(name) { return this.children.find((c) => c.name === name); }
+  find(path) {
+    if (path === this.path) return this;
+    for (const c of this.children) {
+      const f = c.find(path);
+      if (f) return f;
+    }
+    return null;
+  }
+  *leaves() { for (const c of this.children) yield* c.leaves(); }
+  showError(message) {
+    this.errorEl.textContent = message;
+    this.errorEl.hidden = false;
+    this.root.classList.add('invalid');
+  }
+  clearError() {
+    this.errorEl.hidden = true;
+    this.root.classList.remove('invalid');
+  }
+  focus() { const first = this.leaves().next().value; if (first) first.focus(); }
+}
+
+class ObjectField extends Group {
+  constructor(form, p, path, value) {
+    super(form, p.fields, path, labelOf(p), value === undefined ? (p.default || objectDefault(form.system, p.fields)) : value);
+    this.p = p;
+  }
+}
+
+class ListField {
+  constructor(form, p, path, value) {
+    this.form = form;
+    this.p = p;
+    this.path = path;
+    this.label = labelOf(p);
+    this.items = [];
+    this.errorEl = el('p', { class: 'field-error', id: newId('err'), hidden: true });
+    this.body = el('div', { class: `list-items ${p.item.type === 'object' ? 'list-objects' : 'list-leaves'}` });
+    this.fixed = p.min_items !== undefined && p.min_items === p.max_items;
+    this.addBtn = this.fixed ? null : el('button', { type: 'button', class: 'btn add-item', onclick: () => { this.add(); form.changed(this); this.items[this.items.length - 1].focus(); } }, `Add ${this.itemNoun()}`);
+    const helpId = newId('help');
+    this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
+    this.root = el('fieldset', { class: 'field list-field', 'data-field': path },
+      el('legend', {}, this.label), this.help, this.body, this.addBtn, this.errorEl);
+    this.set(value === undefined ? listDefault(form.system, p) : value);
+  }
+  itemNoun() {
+    const l = this.label.replace(/s$/, '').toLowerCase();
+    return l || 'entry';
+  }
+  itemLabel(i) {
+    const base = this.p.item.label && this.p.item.label !== this.p.item.name ? this.p.item.label : this.label.replace(/s$/, '');
+    return `${base} ${i + 1}`;
+  }
+  add(value) {
+    const i = this.items.length;
+    const path = `${this.path}[${i}]`;
+    const v = value === undefined ? itemDefault(this.form.system, this.p) : value;
+    let node;
+    if (this.p.item.type === 'object') {
+      node = new Group(this.form, this.p.item.fields, path, this.itemLabel(i), v, { className: 'list-item' });
+    } else {
+      node = makeNode(this.form, { ...this.p.item, label: this.itemLabel(i) }, path, v);
+    }
+    const wrap = el('div', { class: 'list-item-wrap' }, node.root);
+    if (!this.fixed) {
+      const rm = el('button', { type: 'button', class: 'btn remove-item', 'aria-label': `Remove ${this.itemLabel(i).toLowerCase()}`, onclick: () => { this.removeAt(this.items.indexOf(node)); this.form.changed(this); } }, '\u2715');
+      node.removeBtn = rm;
+      if (node.tools) node.tools.append(rm); else wrap.append(rm);
+    }
+    node.wrap = wrap;
+    this.items.push(node);
+    this.body.append(wrap);
+    this.form.decorate(node, this);
+    this.sync();
+    return node;
+  }
+  removeAt(i) {
+    if (i < 0) return;
+    const values = this.raw();
+    values.splice(i, 1);
+    this.set(values);
+  }
+  sync() {
+    const n = this.items.length;
+    if (this.addBtn) this.addBtn.disabled = this.p.max_items !== undefined && n >= this.p.max_items;
+    for (const node of this.items) if (node.removeBtn) node.removeBtn.disabled = this.p.min_items !== undefined && n <= this.p.min_items;
+  }
+  set(values) {
+    if (!Array.isArray(values)) return;
+    // rebuild: item paths are positional
+    this.form.groups = this.form.groups.filter((g) => !g.path || !g.path.startsWith(`${this.path}[`));
+    this.items = [];
+    clear(this.body);
+    for (const v of values) this.add(v);
+    if (!values.length && !this.fixed) this.sync();
+    this.form.refreshFill();
+  }
+  raw() { return this.items.map((n) => n.raw()); }
+  get() {
+    const value = [];
+    const errors = [];
+    for (const n of this.items) {
+      const r = n.get();
+      errors.push(...r.errors);
+      value.push(r.value);
+    }
+    const p = this.p;
+    if (p.min_items !== undefined && value.length < p.min_items) errors.push({ path: this.path, message: `Needs at least ${p.min_items}.` });
+    return { value, errors };
+  }
+  find(path) {
+    if (path === this.path) return this;
+    for (const n of this.items) {
+      const f = n.find(path);
+      if (f) return f;
+    }
+    return null;
+  }
+  *leaves() { for (const n of this.items) yield* n.leaves(); }
+  showError(message) { this.errorEl.textContent = message; this.errorEl.hidden = false; this.root.classList.add('invalid'); }
+  clearError() { this.errorEl.hidden = true; this.root.classList.remove('invalid'); }
+  focus() { if (this.items[0]) this.items[0].focus(); else if (this.addBtn) this.addBtn.focus(); }
+}
+
+function makeNode(form, p, path, value) {
+  const v = value === undefined ? uiDefault(form.system, p) : value;
+  const label = labelOf(p);
+  switch (p.type) {
+    case 'int': return new IntField(form, p, path, label, v);
+    case 'bool': return new BoolField(form, p, path, label, v);
+    case 'choice':
+    case 'int_or_choice': return new ChoiceField(form, p, path, label, v);
+    case 'string': return new StringField(form, p, path, label, v);
+    case 'object': return new ObjectField(form, p, path, value);
+    case 'list': return new ListField(form, p, path, value);
+    default: {
+      const f = new StringField(form, p, path, label, v);
+      return f;
+    }
+  }
+}
+
+/** Parent paths of an API error path: "a.b[1].c" -> a.b[1].c, a.b[1], a.b, a */
+function pathAncestors(path) {
+  const out = [path];
+  let p = path;
+  while (p) {
+    const m = p.match(/^(.*)(\.[^.[\]]+|\[\d+\])$/);
+    if (!m) break;
+    p = m[1];
+    out.push(p);
+  }
+  return out;
+}
+
+export class CheckForm {
+  /**
+   * options: {system, check (catalog entries), values (saved raw values),
+   *   onChange(form, origin), decorate(node, list, form), fillOptions(group) }
+   */
+  constructor(system, check, options = {}) {
+    this.system = system.id;
+    this.systemEntry = system;
+    this.check = check;
+    this.options = options;
+    this.groups = [];
+    this.silent = true;
+    this.formError = el('p', { class: 'field-error form-error', id: newId('err'), hidden: true });
+    this.top = new Group(this, check.params, '', null, options.values || {});
+    this.root = el('div', { class: 'check-form', 'data-system': this.system, 'data-check': check.id }, this.top.root, this.formError);
+    this.silent = false;
+    this.refreshFill();
+  }
+  decorate(node, list) {
+    if (this.options.decorate) this.options.decorate(node, list, this);
+  }
+  refreshFill() {
+    if (!this.options.fillControl) return;
+    for (const g of this.groups) {
+      clear(g.fillSlot);
+      const ctl = this.options.fillControl(g, this);
+      if (ctl) g.fillSlot.append(ctl);
+    }
+  }
+  changed(node) {
+    if (this.silent) return;
+    if (node && node.clearError) node.clearError();
+    if (this.options.onChange) this.options.onChange(this, node);
+  }
+  /** {request params, errors: [{path, message}]} from the current fields. */
+  collect() {
+    const r = this.top.get();
+    return { values: r.value, errors: r.errors };
+  }
+  raw() { return this.top.raw(); }
+  set(values) {
+    this.silent = true;
+    this.top.set(values);
+    this.silent = false;
+    this.refreshFill();
+  }
+  nodeFor(path) {
+    for (const p of pathAncestors(path || '')) {
+      const n = p === '' ? null : this.top.find(p);
+      if (n) return n;
+    }
+    return null;
+  }
+  clearErrors() {
+    for (const leaf of this.top.leaves()) leaf.clearError();
+    for (const g of this.groups) g.clearError();
+    this.root.querySelectorAll('.list-field.invalid').forEach((n) => n.classList.remove('invalid'));
+    this.root.querySelectorAll('.list-field > .field-error').forEach((n) => { n.hidden = true; });
+    this.formError.hidden = true;
+  }
+  /** Show errors next to their fields; returns the first node shown. */
+  showErrors(errors) {
+    let first = null;
+    for (const e of errors) {
+      const node = this.nodeFor(e.path);
+      if (node) node.showError(e.message);
+      else { this.formError.textContent = `${e.path ? e.path + ': ' : ''}${e.message}`; this.formError.hidden = false; }
+      if (!first) first = node || this.formError;
+    }
+    return first;
+  }
+  labelFor(path) {
+    const node = this.nodeFor(path);
+    return node && node.label ? node.label : path;
+  }
+}

@@ -1,0 +1,163 @@
+// Live odds: the exact chance of each outcome as labelled bars, plus the
+// check's distributions (QL, ranks, totals, ...) as small bar charts.
+// Requests are debounced; an answer that arrives after a newer request was
+// sent is dropped; while computing, the last answer stays, greyed.
+
+import { el, clear, humanise, pct, isPlainObject } from './util.js';
+import { tone } from './result.js';
+
+const DIST_LABELS = {
+  quality_levels: 'Quality level (QL)', distribution: 'Total', ranks: 'Ranks', totals: 'Total',
+  margins: 'Margin', damage: 'Damage', favourability: 'Favourability', total_quality: 'Total QL',
+};
+
+const SCALAR_LABELS = { failure_chance: 'Chance of failure', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
+
+export class OddsPanel {
+  constructor(root, engine, metrics) {
+    this.root = root;
+    this.engine = engine;
+    this.metrics = metrics;
+    this.seq = 0;
+    this.shown = 0;
+    this.body = el('div', { class: 'odds-body' });
+    this.status = el('p', { class: 'odds-status' });
+    this.root.append(el('h2', { id: 'odds-title' }, 'Odds'), this.status, this.body);
+    this.root.setAttribute('aria-labelledby', 'odds-title');
+    this.timer = null;
+  }
+  /** Ask for the odds of `request` after `delay` ms of quiet. */
+  request(systemEntry, check, request, changedAt, delay = 120) {
+    clearTimeout(this.timer);
+    this.root.classList.add('stale');
+    this.root.setAttribute('aria-busy', 'true');
+    const seq = ++this.seq;
+    this.timer = setTimeout(() => this.fetch(seq, systemEntry, check, request, changedAt), delay);
+    return seq;
+  }
+  async fetch(seq, systemEntry, check, request, changedAt) {
+    let answer;
+    try {
+      answer = await this.engine.odds(request);
+    } catch (e) {
+      answer = { error: { field: null, message: String(e && e.message ? e.message : e) } };
+    }
+    if (seq !== this.seq) return null; // a newer request is on its way
+    this.render(systemEntry, check, answer);
+    this.root.classList.remove('stale');
+    this.root.removeAttribute('aria-busy');
+    this.shown = seq;
+    this.root.dataset.seq = String(seq);
+    if (changedAt !== undefined && this.metrics) {
+      requestAnimationFrame(() => setTimeout(() => this.metrics.push(performance.now() - changedAt), 0));
+    }
+    if (this.onAnswer) this.onAnswer(answer, request);
+    return answer;
+  }
+  /** Inputs are invalid: keep the bars, greyed, and say why. */
+  invalid(message) {
+    clearTimeout(this.timer);
+    this.seq += 1;
+    this.root.classList.add('stale');
+    this.root.removeAttribute('aria-busy');
+    this.status.textContent = message;
+  }
+  clear(message) {
+    this.seq += 1;
+    clearTimeout(this.timer);
+    clear(this.body);
+    this.root.classList.remove('stale');
+    this.status.textContent = message || '';
+  }
+  render(systemEntry, check, answer) {
+    clear(this.body);
+    if (answer.error) {
+      this.status.textContent = `No odds: ${answer.error.message}`;
+      this.root.dataset.state = 'error';
+      return;
+    }
+    this.status.textContent = '';
+    this.root.dataset.state = 'ok';
+    const outcomes = answer.outcomes || {};
+    const order = (check.outcomes || Object.keys(outcomes));
+    if (order.length > 1) {
+      const segs = [];
+      const rows = [];
+      for (const label of order) {
+        const p = Number(outcomes[label] || 0);
+        const words = (check.outcome_labels && check.outcome_labels[label]) || humanise(label);
+        const t = tone(check, { outcome: label, success: (check.success_outcomes || []).includes(label) });
+        if (p > 0) segs.push(el('span', { class: `part tone-${t}`, style: { flexGrow: String(p) }, title: `${words} ${pct(p)}` }));
+        const exact = answer.exact && answer.exact[label];
+        rows.push(el('li', { class: `odds-row tone-${t}`, 'data-outcome': label, 'data-p': String(p), 'data-exact': exact || null },
+          el('span', { class: 'odds-label' }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), words),
+          el('span', { class: 'odds-bar', 'aria-hidden': 'true' }, el('span', { style: { width: `${(p * 100).toFixed(3)}%` } })),
+          el('strong', { class: 'odds-pct' }, pct(p))));
+      }
+      const summary = order.map((l) => `${(check.outcome_labels || {})[l] || humanise(l)} ${pct(Number(outcomes[l] || 0))}`).join(', ');
+      this.body.append(el('div', { class: 'stackbar', role: 'img', 'aria-label': summary }, segs));
+      this.body.append(el('ul', { class: 'odds-list', 'aria-label': 'Chance of each outcome' }, rows));
+    }
+    // distributions and other figures the check adds
+    for (const [k, v] of Object.entries(answer)) {
+      if (['system', 'check', 'outcomes', 'exact'].includes(k)) continue;
+      if (isPlainObject(v) && Object.values(v).every((x) => typeof x === 'number')) {
+        this.body.append(distChart(DIST_LABELS[k] || humanise(k), k, v));
+      } else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') {
+        this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, typeof v === 'number' && k.endsWith('chance') ? pct(v) : String(v === true ? 'yes' : v === false ? 'no' : v))));
+      } else if (v && typeof v === 'object') {
+        this.body.append(genericTable(humanise(k), k, v));
+      }
+    }
+  }
+}
+
+function distChart(title, key, dist) {
+  let entries = Object.entries(dist).map(([x, p]) => [x, Number(p)]);
+  const numeric = entries.every(([x]) => /^-?\d+$/.test(x));
+  if (numeric) entries.sort((a, b) => Number(a[0]) - Number(b[0]));
+  // long tails (exploding dice, big pools) are trimmed for the chart only
+  if (entries.length > 60) entries = entries.filter(([, p]) => p >= 0.0005);
+  const max = Math.max(...entries.map(([, p]) => p), 1e-12);
+  let mean = null;
+  if (numeric) mean = Object.entries(dist).reduce((s, [x, p]) => s + Number(x) * Number(p), 0);
+  const bars = entries.map(([x, p]) => el('li', { class: 'col', 'data-x': x, 'data-p': String(p) },
+    el('span', { class: 'col-bar', style: { height: `${Math.max((p / max) * 100, p > 0 ? 2 : 0).toFixed(2)}%` }, 'aria-hidden': 'true' }),
+    el('span', { class: 'col-x' }, x),
+    el('span', { class: 'visually-hidden' }, `: ${pct(p)}`)));
+  const many = entries.length > 24;
+  return el('figure', { class: `dist ${many ? 'dist-many' : ''}`, 'data-key': key },
+    el('figcaption', {}, title, mean !== null ? el('span', { class: 'dist-mean' }, ` \u00b7 mean ${mean.toFixed(2)}`) : null),
+    el('ol', { class: 'cols', 'aria-label': `${title} distribution` }, bars),
+    el('details', { class: 'dist-table' }, el('summary', {}, 'As a table'),
+      el('table', {}, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, title), el('th', { scope: 'col' }, 'Chance'))),
+        el('tbody', {}, entries.map(([x, p]) => el('tr', {}, el('th', { scope: 'row' }, x), el('td', {}, pct(p))))))));
+}
+
+function cell(v) {
+  if (typeof v === 'number') return v >= 0 && v <= 1 && !Number.isInteger(v) ? pct(v) : String(v);
+  if (v === null || v === undefined) return '\u2014';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** A list of row objects or a dict of dicts as a table (e.g. [ax]'s odds table). */
+function genericTable(title, key, value) {
+  let rows = [];
+  let cols = [];
+  if (Array.isArray(value) && value.every(isPlainObject)) {
+    cols = [...new Set(value.flatMap((r) => Object.keys(r)))];
+    rows = value.map((r) => [null, cols.map((c) => r[c])]);
+  } else if (isPlainObject(value) && Object.values(value).every(isPlainObject)) {
+    cols = [...new Set(Object.values(value).flatMap((r) => Object.keys(r)))];
+    rows = Object.entries(value).map(([k, r]) => [k, cols.map((c) => r[c])]);
+  } else {
+    return el('p', { class: 'odds-fact', 'data-key': key }, `${title}: ${JSON.stringify(value)}`);
+  }
+  const rowHead = rows.some(([k]) => k !== null);
+  return el('div', { class: 'table-wrap', 'data-key': key, tabindex: '0', role: 'region', 'aria-label': title },
+    el('table', { class: 'odds-table' },
+      el('caption', {}, title),
+      el('thead', {}, el('tr', {}, rowHead ? el('th', { scope: 'col' }, '') : null, cols.map((c) => el('th', { scope: 'col' }, humanise(c))))),
+      el('tbody', {}, rows.map(([k, vals]) => el('tr', {}, rowHead ? el('th', { scope: 'row' }, k) : null, vals.map((v) => el('td', {}, cell(v))))))));
+}

@@ -1,0 +1,194 @@
+// The result card: outcome in words, colour and icon; the key number; the
+// dice drawn as dice (kept / dropped, explosion chains, confirmation rolls,
+// EAV and SP cost, labels such as "assistant"); the summary; the steps on
+// demand; and the other facts the rules return, in the game's words.
+
+import { el, humanise, isPlainObject } from './util.js';
+
+// Words for result fields, per game first, then shared.
+const FACT_LABELS = {
+  dark_eye: { quality_level: 'QL', points_left: 'SP left', eav: 'EAV', total_quality: 'Total QL', confirmation: 'Confirmation roll' },
+  freedom_fantasies: { evasion_dc: 'Evasion DC', damage_dealt: 'Damage dealt', blocked: 'Blocked', damage_total: 'Damage taken (total)', stress: 'Stress', favourability: 'Favourability', net_advantage: 'Net advantage' },
+  shadows_of_the_unknown: { target: 'Target number (TN)' },
+  ax: { total: 'Total', skip_advised: 'Skip advised', adjusted_difficulty: 'Adjusted difficulty', successes: 'Successes', needed: 'Needed' },
+  dungeons_of_olde: { total: 'Total', margin: 'Margin', ranks: 'Ranks', character_points: 'Character points', assist_bonus: 'Assist bonus', yield: 'Yield' },
+  '*': { total: 'Total', margin: 'Margin', quality_level: 'QL', result: 'Result', dc: 'DC', kept: 'Kept' },
+};
+
+// result fields shown elsewhere on the card (or not for people)
+const SKIP = new Set(['system', 'check', 'outcome', 'success', 'rolls', 'summary', 'steps', 'source', 'exact']);
+
+const GREAT = /(spectacular_success|critical_success|critical_hit|fantastic|legendary|outstanding|lucky|direct_hit)/;
+const AWFUL = /(botch|catastrophic|critical_failure|decisive_failure)/;
+
+/** 'great' | 'ok' | 'fail' | 'awful' | 'neutral' for colour and icon. */
+export function tone(check, result) {
+  const outcome = result.outcome;
+  if ((check.outcomes || []).length <= 1) return 'neutral';
+  if (outcome === 'unresolved') return 'neutral';
+  if (result.success) return GREAT.test(outcome) ? 'great' : 'ok';
+  return AWFUL.test(outcome) ? 'awful' : 'fail';
+}
+
+const ICONS = { great: '\u2605', ok: '\u2714', fail: '\u2716', awful: '\u2620', neutral: '\u25CF' };
+
+export function outcomeWords(check, outcome) {
+  return (check.outcome_labels && check.outcome_labels[outcome]) || humanise(outcome);
+}
+
+/** The big number beside the outcome: [label, value] or null. */
+export function keyNumber(systemId, result) {
+  const r = result;
+  if (systemId === 'dark_eye' && typeof r.total_quality === 'number') return ['Total QL', r.total_quality];
+  if (typeof r.quality_level === 'number' && r.quality_level > 0) return ['QL', r.quality_level];
+  if (typeof r.damage_dealt === 'number' && r.outcome !== 'miss') return ['Damage', r.damage_dealt];
+  if (systemId === 'dungeons_of_olde' && typeof r.ranks === 'number' && typeof r.total === 'number') return ['Total', r.total];
+  if (typeof r.total === 'number') return ['Total', r.total];
+  if (typeof r.successes === 'number') return ['Successes', r.successes];
+  if (typeof r.margin === 'number') return ['Margin', r.margin];
+  if (typeof r.yield === 'number') return ['Yield', r.yield];
+  return null;
+}
+
+function factLabel(systemId, key) {
+  const own = FACT_LABELS[systemId] || {};
+  return own[key] || FACT_LABELS['*'][key] || humanise(key);
+}
+
+function factValue(v) {
+  if (v === null || v === undefined) return '\u2014';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)) return v.map(factValue).join(' / ');
+  if (isPlainObject(v) && typeof v.value === 'number' && typeof v.sides === 'number') return `d${v.sides}: ${v.value}`;
+  return String(v);
+}
+
+// -- dice ---------------------------------------------------------------------
+
+const DIE_KNOWN = new Set(['sides', 'value', 'label', 'kept', 'exploded', 'confirmation', 'rerolled', 'chain', 'eav', 'cost', 'info']);
+
+function drawDie(d) {
+  const classes = ['die'];
+  if (d.kept === false) classes.push('dropped');
+  if (d.rerolled) classes.push('rerolled');
+  if (d.confirmation) classes.push('confirmation');
+  if (d.exploded) classes.push('exploded');
+  if (d.value === d.sides && d.sides > 1) classes.push('max');
+  if (d.value === 1) classes.push('one');
+  const notes = [];
+  if (d.confirmation && !/confirm/i.test(d.label || '')) notes.push('confirmation');
+  if (typeof d.eav === 'number') notes.push(`EAV ${d.eav}`);
+  if (typeof d.cost === 'number') notes.push(d.cost > 0 ? `\u2212${d.cost} SP` : 'covered');
+  if (d.kept === false && !d.rerolled) notes.push('dropped');
+  if (d.rerolled) notes.push('rerolled');
+  for (const [k, v] of Object.entries(d)) {
+    if (DIE_KNOWN.has(k) || v === null || typeof v === 'object') continue;
+    notes.push(`${humanise(k)} ${factValue(v)}`);
+  }
+  const words = [`d${d.sides} ${d.label ? `(${d.label}) ` : ''}showing ${d.value}`, ...notes].join(', ');
+  return el('li', { class: classes.join(' '), 'data-sides': d.sides, 'data-value': d.value, 'aria-label': words },
+    el('span', { class: 'die-face', 'aria-hidden': 'true' },
+      el('span', { class: 'die-sides' }, `d${d.sides}`),
+      el('span', { class: 'die-value' }, String(d.value))),
+    d.label ? el('span', { class: 'die-label', 'aria-hidden': 'true' }, d.label) : null,
+    notes.length ? el('span', { class: 'die-notes', 'aria-hidden': 'true' }, notes.join(' \u00b7 ')) : null);
+}
+
+/** Dice in rolling order; consecutive dice of one explosion chain joined. */
+export function drawDice(rolls) {
+  const list = el('ul', { class: 'dice', 'aria-label': 'Dice rolled' });
+  let i = 0;
+  while (i < rolls.length) {
+    const d = rolls[i];
+    if (d.chain !== undefined && d.chain !== null) {
+      const chain = [d];
+      let j = i + 1;
+      while (j < rolls.length && rolls[j].chain === d.chain) { chain.push(rolls[j]); j += 1; }
+      if (chain.length > 1) {
+        const total = chain.reduce((s, x) => s + x.value, 0);
+        const text = `${chain.map((x) => x.value).join(' \u2192 ')} = ${total}`;
+        const inner = el('ul', { class: 'chain-dice' });
+        chain.forEach((x, k) => {
+          if (k) inner.append(el('li', { class: 'chain-arrow', 'aria-hidden': 'true' }, '\u2192'));
+          inner.append(drawDie(x));
+        });
+        list.append(el('li', { class: 'chain', 'aria-label': `explosion chain ${text}` }, inner,
+          el('span', { class: 'chain-total' }, `= ${total}`)));
+        i = j;
+        continue;
+      }
+    }
+    list.append(drawDie(d));
+    i += 1;
+  }
+  return list;
+}
+
+// -- the card -----------------------------------------------------------------
+
+/**
+ * Render `result` (an api.resolve dict) for `check` (catalog entry).
+ * actions: {again(), adjust(), choice(label)} callbacks, each optional.
+ */
+export function renderResult(systemEntry, check, result, actions = {}, meta = {}) {
+  const systemId = systemEntry.id;
+  const t = tone(check, result);
+  const words = outcomeWords(check, result.outcome);
+  const key = keyNumber(systemId, result);
+  const head = el('div', { class: 'result-head' },
+    el('span', { class: 'result-icon', 'aria-hidden': 'true' }, ICONS[t]),
+    el('p', { class: 'result-outcome', 'data-outcome': result.outcome }, words),
+    key ? el('p', { class: 'result-key' }, el('span', { class: 'result-key-label' }, key[0]), ' ', el('span', { class: 'result-key-value' }, String(key[1]))) : null);
+
+  const facts = el('dl', { class: 'facts' });
+  for (const [k, v] of Object.entries(result)) {
+    if (SKIP.has(k)) continue;
+    if (v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) && !(isPlainObject(v) && typeof v.sides === 'number')) continue;
+    if (key && ((k === 'quality_level' && key[0] === 'QL') || (k === 'total' && key[0] === 'Total'))) continue;
+    facts.append(el('div', { class: 'fact', 'data-key': k }, el('dt', {}, factLabel(systemId, k)), el('dd', {}, factValue(v))));
+  }
+
+  const nested = [];
+  for (const [k, v] of Object.entries(result)) {
+    if (SKIP.has(k) || !Array.isArray(v) || !v.length || !v.every(isPlainObject)) continue;
+    nested.push(el('details', { class: 'nested' }, el('summary', {}, `${factLabel(systemId, k)} (${v.length})`),
+      el('ol', {}, v.map((x) => el('li', {}, x.summary ? x.summary : Object.entries(x).filter(([, y]) => typeof y !== 'object').map(([a, b]) => `${factLabel(systemId, a)} ${factValue(b)}`).join(', '))))));
+  }
+
+  const choices = [];
+  for (const k of ['choices', 'options', 'suggestions', 'benefits', 'detriments']) {
+    const v = result[k];
+    if (Array.isArray(v) && v.length && v.every((x) => typeof x === 'string')) {
+      choices.push(el('div', { class: 'rule-choices' }, el('h3', {}, factLabel(systemId, k)),
+        el('ul', {}, v.map((x) => el('li', {}, x)))));
+    }
+  }
+
+  const steps = Array.isArray(result.steps) && result.steps.length
+    ? el('details', { class: 'steps' }, el('summary', {}, 'Show the steps'), el('ol', {}, result.steps.map((s) => el('li', {}, s))))
+    : null;
+
+  const rolls = Array.isArray(result.rolls) ? result.rolls : [];
+  const diceBlock = rolls.length ? drawDice(rolls) : el('p', { class: 'no-dice' }, 'No dice rolled.');
+  const source = result.source === 'entered' ? 'entered dice' : (result.source === 'seeded' ? `seed ${meta.seed ?? ''}`.trim() : 'rolled here');
+
+  const buttons = el('div', { class: 'result-actions' },
+    actions.again ? el('button', { type: 'button', class: 'btn', onclick: actions.again, 'data-action': 'again' }, 'Again') : null,
+    actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: 'Change inputs and resolve the same dice again' }, 'Adjust (same dice)') : null);
+
+  const card = el('article', { class: `result-card tone-${t}`, 'data-outcome': result.outcome, 'data-success': String(!!result.success), 'data-tone': t, 'aria-labelledby': 'result-title' },
+    el('h2', { id: 'result-title', class: 'visually-hidden' }, 'Result'),
+    el('p', { class: 'result-context' }, [systemEntry.short_name || systemEntry.name, check.label, meta.character].filter(Boolean).join(' \u00b7 '), ' \u00b7 ', source, meta.time ? ` \u00b7 ${meta.time}` : ''),
+    head,
+    el('p', { class: 'result-summary' }, result.summary || ''),
+    diceBlock,
+    facts.childElementCount ? facts : null,
+    nested, choices, steps, buttons);
+  return card;
+}
+
+/** One sentence for the polite live region. */
+export function announcement(systemEntry, check, result) {
+  const key = keyNumber(systemEntry.id, result);
+  return `${outcomeWords(check, result.outcome)}${key ? `, ${key[0]} ${key[1]}` : ''}. ${result.summary || ''}`;
+}

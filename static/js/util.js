@@ -1,0 +1,107 @@
+// Small DOM and formatting helpers shared by the page's modules.
+
+let uid = 0;
+/** A fresh id for label/for and aria-describedby links. */
+export function newId(prefix = 'tc') {
+  uid += 1;
+  return `${prefix}-${uid}`;
+}
+
+/**
+ * el('button', {class: 'x', type: 'button', onclick: fn, dataset: {a: 1}}, 'text', child)
+ * Attributes with value null/false are skipped; true becomes "".
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === 'class') node.className = value;
+    else if (key === 'dataset') Object.assign(node.dataset, value);
+    else if (key === 'style' && typeof value === 'object') Object.assign(node.style, value);
+    else if (key.startsWith('on') && typeof value === 'function') node.addEventListener(key.slice(2), value);
+    else if (key === 'text') node.textContent = value;
+    else if (key in node && typeof value !== 'string' && key !== 'list') node[key] = value;
+    else node.setAttribute(key, value === true ? '' : String(value));
+  }
+  append(node, children);
+  return node;
+}
+
+export function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+/** "quality_levels" -> "Quality levels" */
+export function humanise(key) {
+  const s = String(key).replace(/_/g, ' ').trim();
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A probability as a percentage to one decimal; tiny non-zero values say so. */
+export function pct(p) {
+  if (p <= 0) return '0%';
+  if (p >= 1) return '100%';
+  const v = p * 100;
+  if (v < 0.05) return '<0.1%';
+  if (v > 99.95) return '>99.9%';
+  return `${v.toFixed(1)}%`;
+}
+
+export function debounce(fn, ms) {
+  let timer = null;
+  const wrapped = (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { timer = null; fn(...args); }, ms);
+  };
+  wrapped.cancel = () => clearTimeout(timer);
+  wrapped.flush = (...args) => { clearTimeout(timer); timer = null; fn(...args); };
+  return wrapped;
+}
+
+export function deepCopy(value) {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+export function reducedMotion() {
+  return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Offer `data` as a JSON file download. */
+export function downloadJSON(filename, data) {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = el('a', { href: url, download: filename, hidden: true });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Read a File chosen in an <input type=file> as text. */
+export function readFileText(file) {
+  if (file.text) return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file);
+  });
+}
+
+export function isPlainObject(v) {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export function dateStamp(d = new Date()) {
+  const p = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}`;
+}
