@@ -28,7 +28,6 @@ from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import TAIL_EPS, Dist, chain_text
-from ..errors import InvalidRequest
 from ..params import Bool, Int, Obj, Param
 
 MIN_SIDES = 2
@@ -217,7 +216,7 @@ def _roll_attempt(tray, stat, modification, adjustment, who=""):
     }
 
 
-def _judge(total, cr, applied, who=""):
+def _judge(total, cr, applied):
     """Margin, ranks, category and its consequences for a check roll vs CR."""
     margin = total - cr
     success, ranks = ranks_of(margin)
