@@ -716,6 +716,11 @@ def test_group_of_one_equals_the_cumulative_check():
                  id="reading group competitive: a member's critical makes the side critical"),
     pytest.param([hero(0)], [hero(0)], "b", [5, 5, 5, 5, 5, 5], "b_wins", 1,
                  id="rule group competitive tie goes to the passive side"),
+    pytest.param([hero(0)], [hero(0)], None, [5, 5, 5, 5, 5, 5], "unresolved", 0,
+                 id="rule group competitive tie without passive side: unresolved"),
+    pytest.param([hero(9), hero(0)], [hero(0), hero(9)], "a", [20, 20, 1, 5, 5, 5, 5, 5, 5,
+                                                              20, 20, 20], "unresolved", 0,
+                 id="rule group competitive: both groups botch: unresolved"),
 ])
 def test_group_competitive_forced_dice(a, b, passive, dice, outcome, ql):
     r = resolve("group_competitive", a=a, b=b, passive=passive, dice=dice)

@@ -283,11 +283,13 @@ def _names(names):
 
 
 def _eav_text(attributes, modifier, names):
+    """'EAVs: COU 12 -1 = 11, ...' (names may be None: 'EAVs: 12 -1 = 11, ...')."""
+    labels = [f"{n} " for n in names] if names else [""] * 3
     eavs = [a + modifier for a in attributes]
     if modifier:
-        parts = [f"{n} {a} {modifier:+d} = {e}" for n, a, e in zip(names, attributes, eavs)]
+        parts = [f"{n}{a} {modifier:+d} = {e}" for n, a, e in zip(labels, attributes, eavs)]
     else:
-        parts = [f"{n} {e}" for n, e in zip(names, eavs)]
+        parts = [f"{n}{e}" for n, e in zip(labels, eavs)]
     return "EAVs: " + ", ".join(parts) + "."
 
 
@@ -349,12 +351,11 @@ def _retry_modifier(values):
 def resolve_skill(values, tray):
     attrs, rating, attempt = values["attributes"], values["rating"], values["attempt"]
     modifier = _retry_modifier(values)
-    names = _names(values["names"])
     steps = []
     if attempt > 1:
         steps.append(f"Attempt {attempt}: retry penalty {-(attempt - 1)}, so the modifier is "
                      f"{values['modifier']:+d} {-(attempt - 1):+d} = {modifier:+d}.")
-    steps.append(_eav_text(attrs, modifier, names))
+    steps.append(_eav_text(attrs, modifier, values["names"]))
     steps.append(f"SR {rating}: {_sp(rating)} to spend.")
     r = roll_skill(tray, [a + modifier for a in attrs], rating, values["names"])
     steps += r.steps
@@ -479,7 +480,7 @@ def resolve_competitive(values, tray):
     rolls = {}
     for side in ("a", "b"):
         v = values[side]
-        names = _names(v["names"])
+        names = v["names"]
         eavs, rating, _, _ = _member(v)
         r = roll_skill(tray, eavs, rating, v["names"], prefix=f"{side.upper()}: ")
         steps.append(f"Side {side.upper()}: " + _eav_text(v["attributes"], v["modifier"], names)
@@ -547,13 +548,15 @@ def resolve_group_competitive(values, tray):
             who = _who(i, v)
             r = roll_skill(tray, eavs, rating, names, prefix=f"{side.upper()}, {who}: ")
             steps.append(f"{side.upper()}, {who}: " + _eav_text(v["attributes"], v["modifier"],
-                                                                 _names(names)) + f" SR {rating}.")
+                                                                 names) + f" SR {rating}.")
             steps += [f"{side.upper()}, {who}: {s}" for s in r.steps]
             results.append(r)
         kind, ql = _group_side_kind([(r.kind, r.quality_level) for r in results])
         line = f"Side {side.upper()}: QL " + " + ".join(str(r.quality_level) for r in results)
         if kind == "botch":
             line += ": a botch discards the whole group's QL."
+        elif kind == "failure":
+            line += ": every hero failed."
         else:
             line += f" = {ql} ({kind})."
         steps.append(line)
@@ -624,7 +627,7 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
             eavs = [e - penalty[i] for e in h["eavs"]]
             head = f"Check {rnd}" if single else f"Round {rnd}, {h['who']}"
             pen = f" (penalty -{penalty[i]})" if penalty[i] else ""
-            steps.append(f"{head}{pen}: " + _eav_text(eavs, 0, _names(h["names"])) +
+            steps.append(f"{head}{pen}: " + _eav_text(eavs, 0, h["names"]) +
                          f" SR {h['rating']}.")
             r = roll_skill(tray, eavs, h["rating"], h["names"], prefix=f"{label}, ")
             steps += [f"{head}: {s}" for s in r.steps]
