@@ -753,3 +753,21 @@ def test_effect_sum_cuts_only_the_highest_totals_and_under_1e12(stat, count):
     assert all(cut.prob(k) < full.prob(k) for k in differ)  # mass only removed
     assert cut.tail() < Fraction(1, 10**12)
     assert sum(cut.probs().values()) + cut.tail() == 1
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(st.integers(2, 20), st.integers(0, 6), st.integers(0, 6), st.integers(1, 60),
+       st.integers(-5, 5), st.data())
+def test_property_explosion_chains_entered_by_hand_sum_each_die_on_its_own(
+        stat, k1, k2, cr, adj, data):
+    r1 = data.draw(st.integers(1, stat - 1))
+    r2 = data.draw(st.integers(1, stat - 1))
+    dice = [stat] * k1 + [r1] + [stat] * k2 + [r2]
+    r = roll("check", stat=stat, cr=cr, adjustment=adj, roll_trivial=True, dice=dice)
+    die1, die2 = k1 * stat + r1, k2 * stat + r2
+    assert r["total"] == die1 + die2 + adj
+    assert [sum(d["value"] for d in r["rolls"] if d["chain"] == c) for c in (0, 1)] == \
+        [die1, die2]
+    assert sum(1 for d in r["rolls"] if d.get("exploded")) == k1 + k2
+    m = die1 + die2 + adj - cr
+    assert r["outcome"] == TABLE[m] and r["ranks"] == 1 + abs(m) // 3
