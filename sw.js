@@ -1,2 +1,66 @@
+// tablecheck service worker (template: tools/build.py writes dist/sw.js with
+// the precache list and the cache name filled in).
+//
+// install:  precache every file of the build into a cache named after a
+//           content hash of the build (a new build = a new cache).
+// activate: delete every other tablecheck cache, then control open pages.
+// fetch:    same-origin GETs cache-first (falling back to the network);
+//           navigations offline are answered with index.html.
+// A new version waits until the page asks it to take over ("skip-waiting"
+// message from static/js/sw-register.js after the user taps Reload), so a
+// game in progress is never reloaded under the players' hands.
+
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = /*__PRECACHE__*/[];
+const PREFIX = "tablecheck-";
+const INDEX = new URL("./index.html", self.registration.scope).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // cache: "reload" skips the HTTP cache so a new build never mixes in stale files
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+    // first install: nothing to replace, take over at once
+    if (!self.registration.active) await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  event.respondWith(answer(request));
+});
+
+async function answer(request) {
+  const cache = await caches.open(CACHE);
+  const navigate = request.mode === "navigate";
+  if (navigate && new URL(request.url).pathname === new URL(self.registration.scope).pathname) {
+    // the site root is index.html of this very build
+    const page = await cache.match(INDEX);
+    if (page) return page;
+  }
+  const hit = await cache.match(request, { ignoreSearch: navigate });
+  if (hit) return hit;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    // offline: any other page address gets the one page
+    const page = navigate && (await cache.match(INDEX));
+    if (page) return page;
+    throw error;
+  }
+}

@@ -22,7 +22,22 @@
 const ENGINE_ID = "tablecheck-engine";
 const CHANNEL = "tablecheck-engine";
 // Generous limits: a cold start on a slow tablet takes several seconds.
-const START_TIMEOUT_MS = Number(window.TABLECHECK_START_TIMEOUT_MS) || 120000;
+// Past START_TIMEOUT_MS the page says so and offers Retry; if the engine still
+// comes up later, the status turns to ready after all.
+const START_TIMEOUT_MS = Number(window.TABLECHECK_START_TIMEOUT_MS) || 60000;
+// Files without which the worker cannot start. A missing one makes Pyodide
+// hang rather than fail, so the page asks for them itself (HEAD, no body)
+// and names the one that is missing. Offline (no answer at all) is not an
+// error: the service worker serves the GETs.
+const REQUIRED_FILES = [
+  "./pyscript.json",
+  "./py/engine.py",
+  "./static/vendor/pyodide/pyodide.mjs",
+  "./static/vendor/pyodide/pyodide.asm.mjs",
+  "./static/vendor/pyodide/pyodide.asm.wasm",
+  "./static/vendor/pyodide/python_stdlib.zip",
+  "./static/vendor/pyodide/pyodide-lock.json",
+];
 const CALL_TIMEOUT_MS = Number(window.TABLECHECK_CALL_TIMEOUT_MS) || 120000;
 
 const root = document.documentElement;
@@ -41,7 +56,7 @@ function messageFor(stage, detail) {
     case "starting":
       return "Starting Python\u2026";
     case "ready":
-      return "Ready";
+      return root.dataset.offline === "ready" ? "Ready \u00b7 works offline" : "Ready";
     default:
       return `Dice engine failed to load: ${detail || "unknown error"}`;
   }
@@ -71,10 +86,14 @@ function makeReady() {
   return promise;
 }
 
-function withTimeout(promise, ms, what) {
+function withTimeout(promise, ms, what, late) {
   let timer;
   const limit = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${Math.round(ms / 1000)} s`)), ms);
+    timer = setTimeout(() => {
+      const error = new Error(`${what} took longer than ${Math.round(ms / 1000)} s`);
+      error.late = late; // still running: may succeed after all
+      reject(error);
+    }, ms);
   });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
@@ -104,8 +123,21 @@ function failWith(error) {
   if (readyResolvers) readyResolvers.reject(new Error(message));
 }
 
+async function preflight() {
+  const answers = await Promise.all(REQUIRED_FILES.map((file) =>
+    fetch(file, { method: "HEAD", cache: "no-store" }).then(
+      (response) => (response.ok ? null : `${file.slice(2)} is missing (HTTP ${response.status})`),
+      () => null, // no network: the service worker has the files
+    )));
+  const missing = answers.filter(Boolean);
+  if (missing.length) throw new Error(missing.join("; "));
+  return new Promise(() => {}); // never settles: only reports problems
+}
+
 async function start(element) {
-  const xworker = await xworkerOf(element);
+  const checked = preflight();
+  checked.catch(() => {});
+  const xworker = await Promise.race([xworkerOf(element), checked]);
   const failed = new Promise((_, reject) => {
     xworker.addEventListener("error", (event) => {
       event.preventDefault?.();
@@ -118,7 +150,9 @@ async function start(element) {
     await xworker.ready;
     return JSON.parse(await xworker.sync.ping());
   })();
-  const info = await withTimeout(Promise.race([loaded, failed]), START_TIMEOUT_MS, "starting the dice engine");
+  loaded.then((info) => { current = { xworker, element }; return info; }).catch(() => {});
+  const info = await withTimeout(Promise.race([loaded, failed, checked]), START_TIMEOUT_MS,
+    "starting the dice engine", loaded);
   current = { xworker, element };
   return info;
 }
@@ -136,7 +170,19 @@ function boot(element) {
       setStatus("ready");
       resolvers.resolve(info);
     },
-    (error) => { if (mine === attempt) failWith(error); },
+    (error) => {
+      if (mine !== attempt) return;
+      failWith(error);
+      // only slow, not broken: recover if it comes up after all
+      if (error && error.late) {
+        error.late.then((info) => {
+          if (mine !== attempt) return;
+          window.tablecheck.info = info;
+          window.tablecheck.ready = Promise.resolve(info);
+          setStatus("ready");
+        }, () => {});
+      }
+    },
   );
   return ready;
 }
@@ -202,6 +248,11 @@ if (element) {
   window.tablecheck.ready = makeReady();
   failWith(new Error(`the page has no #${ENGINE_ID} script`));
 }
+
+// once the service worker has cached the build, say so in the pill
+window.addEventListener("tablecheck:offline-ready", () => {
+  if (status.stage === "ready") setStatus("ready");
+});
 
 document.addEventListener("click", (event) => {
   if (event.target && event.target.id === "engine-retry") retry();
