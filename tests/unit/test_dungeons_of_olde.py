@@ -586,11 +586,36 @@ def test_opposed_odds_equal_brute_force_within_the_tails(si, ai, st_, at):
     brute_tail = 1 - (1 - ti) * (1 - tt)
     o = exact_odds("opposed", instigator={"stat": si, "adjustment": ai},
                    target={"stat": st_, "adjustment": at})
-    assert 0 < o["tail"] < Fraction(1, 10**12)
-    assert sum(o["outcomes"].values()) + o["tail"] == 1
+    assert o["tail"] == 0  # closed form: nothing cut off
+    assert sum(o["outcomes"].values()) == 1
     for label in LABELS:
-        assert abs(o["outcomes"].get(label, 0) - brute[label]) <= brute_tail + o["tail"], label
+        assert abs(o["outcomes"].get(label, 0) - brute[label]) <= brute_tail, label
     assert o["outcomes"].get("automatic_success", 0) == 0
+
+
+def test_opposed_exact_d2_vs_d2_is_16_over_27():
+    # by hand: both sides are 2 + 2 N with N ~ NegBin(2, 1/2); P(tie) =
+    # sum (n+1)^2 4^-n / 16 = 5/27, so P(instigator >= target) = 1/2 + 5/54
+    o = exact_odds("opposed", instigator={"stat": 2}, target={"stat": 2})
+    assert o["success_chance"] == Fraction(16, 27)
+
+
+@pytest.mark.parametrize("si, ai, st_, at", [(8, 0, 6, 1), (20, 0, 20, 0), (2, 0, 20, 3),
+                                             (12, -2, 3, 0)],
+                         ids=lambda v: f"opposed_closed_form_vs_series_{v}")
+def test_opposed_closed_form_equals_the_shared_series_within_its_tail(si, ai, st_, at):
+    o = exact_odds("opposed", instigator={"stat": si, "adjustment": ai},
+                   target={"stat": st_, "adjustment": at})
+    target = doo.Dist.exploding(st_, doo.TAIL_EPS / 2).sum_of(2) + at
+    inst = doo.Dist.exploding(si, doo.TAIL_EPS / 2).sum_of(2) + ai
+    series = {label: Fraction(0) for label in LABELS}
+    for t, pt in target.probs().items():
+        for i, pi in inst.probs().items():
+            series[TABLE[i - t]] += pt * pi
+    tail = 1 - (1 - target.tail()) * (1 - inst.tail())
+    for label in LABELS:
+        diff = o["outcomes"].get(label, 0) - series[label]
+        assert 0 <= diff <= tail, label  # the series only lacks its cut-off mass
 
 
 @pytest.mark.parametrize("stat", [2, 3, 6], ids=lambda s: f"opposed_tie_to_instigator_d{s}")

@@ -18,9 +18,10 @@ series, cut where the remaining mass is below 1e-12. For a check, an
 assisted attempt and a scaling challenge the series is cut deep enough that
 every cut-off event is a Legendary Success, so that mass is added there and
 the outcome odds are exact and sum to exactly 1 (the figure is still
-reported as `tail`). An opposed attempt cannot place its cut-off mass (a
-huge target roll and a huge instigator roll both live there), so its odds
-report `tail` (< 1e-12) next to outcomes that sum to 1 - tail.
+reported as `tail`). An opposed attempt cannot place a cut-off mass (a huge
+target roll and a huge instigator roll both live there), so it is summed in
+closed form instead (each exploding die is s K + R with K geometric), exact
+with nothing cut off. Effect-roll distributions report their `tail`.
 """
 
 from bisect import bisect_left
@@ -556,15 +557,80 @@ def odds_scaling(values):
     return out
 
 
+def _two_explosions_at_least(n, rho):
+    """P(K1 + K2 >= n) for two independent explosion counts, P(K = k) =
+    rho^k (1 - rho): a negative binomial with a closed-form tail."""
+    if n <= 0:
+        return Fraction(1)
+    return rho ** n * (1 + n * (1 - rho))
+
+
+def _lattice_at_least(p, q, t):
+    """P(p N - q L >= t) exactly, where N and L count the explosions of two
+    d`p` and two d`q` (independent). For L = l the chance is
+    P(N >= ceil((t + q l) / p)); along l = l0 + p j that index grows by q
+    per step, so each residue class is a series (a + b j)(c + d j) r^j with
+    r = q^-p p^-q, summed in closed form."""
+    rho, sigma = Fraction(1, p), Fraction(1, q)
+    first = 0 if t > 0 else (-t) // q + 1  # from here on t + q l > 0
+    total = 1 - _two_explosions_at_least(first, sigma)  # l < first: certain
+    r = sigma ** p * rho ** q
+    s0 = 1 / (1 - r)
+    s1 = r / (1 - r) ** 2
+    s2 = r * (1 + r) / (1 - r) ** 3
+    for l0 in range(first, first + p):
+        n0 = -(-(t + q * l0) // p)  # ceil
+        scale = sigma ** l0 * (1 - sigma) ** 2 * rho ** n0
+        a, b = l0 + 1, p  # P(L = l) = (l + 1) sigma^l (1 - sigma)^2
+        c, d = 1 + n0 * (1 - rho), q * (1 - rho)
+        total += scale * (a * c * s0 + (a * d + b * c) * s1 + b * d * s2)
+    return total
+
+
+def _faces_sum(sides):
+    """Distribution of the two final (non-exploding) faces, 1..sides-1 each."""
+    face = Dist({f: 1 for f in range(1, sides)})
+    return face + face
+
+
+def opposed_outcomes(i_sides, i_adj, t_sides, t_adj):
+    """Exact {label: Fraction} of an opposed attempt, with no truncation.
+
+    An exploding d`s` is s K + R with K (explosions, P(K = k) = s^-k (1 -
+    1/s)) independent of R (the last face, uniform 1..s-1). So the margin is
+    p N - q L + D with D = (R1 + R2) - (S1 + S2) + adjustments finite, and
+    P(margin >= c) = sum over D of P(p N - q L >= c - D), each in closed form.
+    """
+    diff = _faces_sum(i_sides).combine(_faces_sum(t_sides), lambda a, b: a - b)
+    diff = diff + (i_adj - t_adj)
+    cache = {}
+
+    def at_least(c):  # P(margin >= c)
+        out = Fraction(0)
+        for d, w in diff.weights.items():
+            t = c - d
+            if t not in cache:
+                cache[t] = _lattice_at_least(i_sides, t_sides, t)
+            out += w * cache[t]
+        return out / diff.total
+
+    outcomes, above = {}, Fraction(0)
+    for (label, *_), floor in zip(CATEGORIES, _MARGIN_FLOORS):
+        p = Fraction(1) if floor is None else at_least(floor)
+        outcomes[label] = p - above
+        above = p
+    return outcomes
+
+
 def odds_opposed(values):
     ins, tgt = values["instigator"], values["target"]
     t_sides, _ = die_rank(tgt["stat"], tgt["modification"])
     i_sides, _ = die_rank(ins["stat"], ins["modification"])
-    target = stat_sum(t_sides, 2, _eps(4)) + tgt["adjustment"]
-    roll = stat_sum(i_sides, 2, _eps(4)) + ins["adjustment"]
-    outcomes = margin_outcomes(roll, target)
-    tail = 1 - (1 - roll.tail()) * (1 - target.tail())
-    return _odds_result(outcomes, tail, None)
+    out = _odds_result(opposed_outcomes(i_sides, ins["adjustment"], t_sides,
+                                        tgt["adjustment"]), Fraction(0), None)
+    out["tail_note"] = ("exact closed form of the explosion series (each die is s K + R "
+                        "with a geometric number K of explosions): nothing cut off")
+    return out
 
 
 def odds_assisted(values):
