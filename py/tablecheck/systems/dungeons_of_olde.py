@@ -378,8 +378,10 @@ def resolve_assisted(values, tray):
     i = _roll_attempt(tray, stat, ins["modification"], ins["adjustment"] + bonus,
                       "instigator")
     j = _judge(i["total"], rating, values["critical_outcomes"])
-    steps += [f"The instigator rolls against {_cr_text(rating, name)}"
-              f" (adjustment {_signed(ins['adjustment'])} + assist +{bonus})."]
+    extra = ""
+    if bonus or ins["adjustment"]:
+        extra = f" (adjustment {_signed(ins['adjustment'])} + assist +{bonus})"
+    steps.append(f"The instigator rolls against {_cr_text(rating, name)}{extra}.")
     steps += i["steps"] + j["steps"]
     out = {k: v for k, v in i.items() if k != "steps"}
     out.update(j)
@@ -388,7 +390,8 @@ def resolve_assisted(values, tray):
         "assistant_total": a["total"],
         "instigator": {k: v for k, v in i.items() if k != "steps"},
         "assistant": {k: v for k, v in a.items() if k != "steps"},
-        "summary": f"With +{bonus} from the assistant ({a['total']} vs {stat}), check roll "
+        "summary": f"{f'With +{bonus}' if bonus else 'With no bonus'} from the assistant "
+                   f"({a['total']} vs {stat}), check roll "
                    f"{i['total']} against {_cr_text(rating, name)}: {j['category']}, "
                    f"{_ranks_words(j)}.",
         "steps": steps,
