@@ -652,6 +652,22 @@ def test_group_check_critical_doubles_that_members_ql():
     assert r["outcome"] == "partial_success"
 
 
+def test_group_where_every_hero_has_an_eav_below_1_fails_without_dice():
+    # rule "If any linked attribute drops below 1 ... the skill check fails automatically"
+    members = [hero(5, (0, 12, 12)), hero(5, (12, 3, 12), modifier=-3)]
+    r = resolve("group", members=members, max_rounds=3, dice=[])
+    assert r["outcome"] == "failure" and r["checks"] == [] and r["rolls"] == []
+    assert exact(odds("group", members=members, max_rounds=3))["failure"] == 1
+
+
+def test_group_hero_below_1_fails_each_round_while_the_others_roll():
+    members = [hero(5, (0, 12, 12)), hero(12)]
+    r = resolve("group", members=members, max_rounds=2, dice=[5, 5, 5, 5, 5, 5])
+    assert [(c["member"], c["outcome"], c.get("automatic", False)) for c in r["checks"]] == [
+        (0, "failure", True), (1, "success", False), (0, "failure", True), (1, "success", False)]
+    assert r["total_quality"] == 8 and r["outcome"] == "partial_success"
+
+
 def bf_group(members, rounds, target, partial):
     """Enumerate every sequence of member results, round by round."""
     out = {"success": Fraction(0), "partial_success": Fraction(0),

@@ -719,27 +719,33 @@ def _hero_chain(base, rating, checks, target):
     EAV drops below 1 (from there every check fails and the QL never grows)."""
     cap = max(0, min(base))
     tables = [_check_table([e - p for e in base], rating) for p in range(min(cap, checks) + 1)]
-    states = {(0, 0): 1}
+    states = {0: [1] + [0] * (target - 1)}  # penalty -> weights by QL so far
     running, botch = [], []
     for n in range(checks + 1):
         row = [0] * target
-        for (q, p), w in states.items():
-            row[q] += w
+        for weights in states.values():
+            for q, w in enumerate(weights):
+                row[q] += w
         running.append(row)
         if n == checks:
             break
         brow = [0] * target
         nxt = {}
-        for (q, p), w in states.items():
+        for p, weights in states.items():
+            filled = [(q, w) for q, w in enumerate(weights) if w]
             for kind, gain, tw in tables[p]:
                 if kind == "botch":
-                    brow[q] += w * tw
+                    for q, w in filled:
+                        brow[q] += w * tw
                     continue
-                q2 = q + gain
-                if q2 >= target:
-                    continue  # the target is reached: no longer running
                 p2 = 0 if kind == "critical" else (min(p + 1, cap) if kind == "failure" else p)
-                nxt[(q2, p2)] = nxt.get((q2, p2), 0) + w * tw
+                dest = nxt.get(p2)
+                if dest is None:
+                    dest = nxt[p2] = [0] * target
+                limit = target - gain  # reaching the target ends the run
+                for q, w in filled:
+                    if q < limit:
+                        dest[q + gain] += w * tw
         botch.append(brow)
         states = nxt
     return running, botch
