@@ -5,6 +5,7 @@ against an independent brute force over all the d20s rolled.
 The brute-force helpers below re-state the rules from the seed text on their
 own (they do not call the module's rule functions)."""
 
+import functools
 import itertools
 import json
 from fractions import Fraction
@@ -53,14 +54,25 @@ def kept_face(faces, adv, dis):
     return max(faces) if net > 0 else min(faces) if net < 0 else faces[0]
 
 
+@functools.lru_cache(maxsize=None)
+def kept_counts(adv, dis):
+    """How many of the 20^n ordered rolls of n = 1 + |adv - dis| d20 keep
+    each face (counted by enumerating every roll, once per (adv, dis))."""
+    n = 1 + abs(adv - dis)
+    counts = [0] * 21
+    for faces in all_rolls(n):
+        counts[kept_face(faces, adv, dis)] += 1
+    return tuple(counts), 20 ** n
+
+
 def brute(adv, dis, label_of):
     """{label: Fraction} over every roll of 1 + |adv - dis| d20."""
-    n = 1 + abs(adv - dis)
-    counts = {}
-    for faces in all_rolls(n):
-        label = label_of(kept_face(faces, adv, dis))
-        counts[label] = counts.get(label, 0) + 1
-    return {k: Fraction(c, 20 ** n) for k, c in counts.items()}
+    counts, total = kept_counts(adv, dis)
+    out = {}
+    for face in range(1, 21):
+        label = label_of(face)
+        out[label] = out.get(label, 0) + Fraction(counts[face], total)
+    return {k: v for k, v in out.items() if v}
 
 
 def brute_skill_label(face, result, dc, gm=False):
@@ -139,6 +151,12 @@ def test_advantage_dice_count_and_kept_die(params, n, highest):
     kept = [d for d in r["rolls"] if d["kept"]]
     assert len(kept) == 1 and kept[0]["value"] == expected
     assert all(d["sides"] == 20 for d in r["rolls"])
+
+
+def test_advantage_dice_carry_keep_info_for_the_page():
+    r = resolve("skill", bonus=0, dc=10, disadvantages=1, dice=[12, 4])
+    assert [d["keep"] for d in r["rolls"]] == ["lowest", "lowest"]
+    assert "keep" not in resolve("skill", bonus=0, dc=10, dice=[12])["rolls"][0]
 
 
 def test_kept_die_ties_mark_only_the_first():
@@ -296,6 +314,17 @@ def test_attack_glancing_damage_and_block_boundaries(dr, defense, dealt, blocked
                 dice=[10])
     assert r["outcome"] == "glancing_hit"
     assert (r["damage_dealt"], r["blocked"]) == (dealt, blocked)
+
+
+def test_attack_steps_show_damage_arithmetic():
+    r = resolve("attack", ability="fight", weapon="heavy", bonus=3, damage_rating=5,
+                target={**TARGET, "defense": 3, "hit_points": 6, "damage": 5}, dice=[6])
+    assert "Evasion DC = 5 + FINESSE 2 + FLAIR 1 = 8." in r["steps"]
+    assert "Result = d20 6 + FIGHT 3 = 9." in r["steps"]
+    assert "Glancing hit: DR 5 - Defense 3 = 2 damage (3 blocked)." in r["steps"]
+    assert "Damage accumulates: 5 + 2 = 7." in r["steps"]
+    assert r["stress"] == 1 and r["summary"] == (
+        "Result 9 against Evasion DC 8: glancing hit, 2 damage (3 blocked), 1 Stress.")
 
 
 def test_attack_defense_defaults_to_fight():
@@ -634,24 +663,27 @@ def test_effect_odds_equal_brute_force(adv, dis, bonus, dc):
 
 
 def brute_luck(adv, dc, reroll):
-    """(labels, favourability) over every roll, the reroll rolled when the
-    first result fails."""
+    """(labels, favourability) over every roll (and, with the Lucky reroll,
+    every pair of first roll and reroll: the reroll counts when the first
+    result failed)."""
     n = 1 + adv
-    labels, favs = {}, {}
     names = ["very_unfavourable", "unfavourable", "neutral", "favourable", "highly_favourable"]
 
     def label(f):
         return "lucky_break" if f == 20 else "success" if f >= dc else "fail"
-    rerolls = list(all_rolls(n)) if reroll else [None]
-    for first in all_rolls(n):
-        for second in rerolls:
-            f = max(first)
-            if reroll and label(f) == "fail":
-                f = max(second)
-            weight = Fraction(1, 20 ** n) / len(rerolls)
-            labels[label(f)] = labels.get(label(f), 0) + weight
-            fav = names[min(f // 5, 4)]
-            favs[fav] = favs.get(fav, 0) + weight
+    firsts = [max(faces) for faces in all_rolls(n)]
+    seconds = firsts if reroll else [None]
+    final = [0] * 21
+    for f in firsts:
+        for g in seconds:
+            final[g if reroll and label(f) == "fail" else f] += 1
+    total = len(firsts) * len(seconds)
+    labels, favs = {}, {}
+    for f in range(1, 21):
+        p = Fraction(final[f], total)
+        labels[label(f)] = labels.get(label(f), 0) + p
+        fav = names[min(f // 5, 4)]
+        favs[fav] = favs.get(fav, 0) + p
     return labels, favs
 
 
@@ -785,6 +817,24 @@ def test_catalog_declares_checks_labels_and_dc_tables():
     skill = {p["name"]: p for p in cat["checks"]["skill"]["params"]}
     assert skill["dc"]["choices"][0] == {"value": "normal", "label": "Normal (5)"}
     assert skill["advantages"]["min"] == 0 and skill["talent"]["type"] == "bool"
+
+
+@pytest.mark.parametrize("check, params", [
+    ("skill", {"bonus": 3, "dc": 10, "talent": True}),
+    ("skill", {"bonus": 3, "dc": 10, "gm": True}),
+    ("attack", {"bonus": 3, "target": TARGET, "damage_rating": 3}),
+    ("effect", {"bonus": 1, "source_ability": 2, "disadvantages": 1}),
+    ("luck", {"lucky": True}),
+    ("luck", {"dc": 15, "lucky_reroll": True}),
+    ("opposed", {"active": {"bonus": 1}, "target": {"bonus": 1}, "gm": True}),
+])
+@pytest.mark.parametrize("seed", range(12))
+def test_summary_is_one_sentence_and_steps_are_sentences(check, params, seed):
+    r = resolve(check, seed=seed, **params)
+    assert r["summary"].endswith(".") and "\n" not in r["summary"]
+    assert r["summary"].count(". ") == 0
+    assert r["steps"] and all(s.endswith(".") for s in r["steps"])
+    assert all(d["label"] for d in r["rolls"])
 
 
 # -- properties -----------------------------------------------------------------

@@ -294,6 +294,9 @@ def roll_d20s(tray, t, who=""):
         mode = "highest" if t.net > 0 else "lowest"
         labels = [f"{base} {i + 1} of {n} (keep {mode})" for i in range(n)]
     dice = [tray.roll(20, label) for label in labels]
+    if n > 1:  # the page marks advantage / disadvantage dice
+        for d in dice:
+            d.info["keep"] = "highest" if t.net > 0 else "lowest"
     kept = keep(dice, 1, highest=t.net >= 0)[0]
     return D20Roll(dice, kept)
 
