@@ -796,3 +796,18 @@ def test_property_explosion_chains_entered_by_hand_sum_each_die_on_its_own(
     assert sum(1 for d in r["rolls"] if d.get("exploded")) == k1 + k2
     m = die1 + die2 + adj - cr
     assert r["outcome"] == TABLE[m] and r["ranks"] == 1 + abs(m) // 3
+
+
+@pytest.mark.parametrize("p, q, t", [(2, 2, 0), (3, 5, -7), (8, 6, 9), (20, 3, -40),
+                                     (4, 20, 33), (2, 20, -1)],
+                         ids=lambda v: f"opposed_lattice_closed_form_{v}")
+def test_opposed_closed_form_lattice_sum_against_enumeration(p, q, t):
+    # enumerate explosion counts n, l of two dice each: P(n) = (n+1) p^-n (1-1/p)^2
+    depth = 70
+    pn = [(n + 1) * Fraction(1, p) ** n * (1 - Fraction(1, p)) ** 2 for n in range(depth)]
+    ql = [(l + 1) * Fraction(1, q) ** l * (1 - Fraction(1, q)) ** 2 for l in range(depth)]
+    brute = sum(pn[n] * ql[l] for n in range(depth) for l in range(depth) if p * n - q * l >= t)
+    missing = 1 - sum(pn) * sum(ql)
+    exact = doo._lattice_at_least(p, q, t)
+    assert brute <= exact <= brute + missing
+    assert missing < Fraction(1, 10**15)

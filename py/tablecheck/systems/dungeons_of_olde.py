@@ -570,24 +570,30 @@ def _two_explosions_at_least(n, rho):
 
 def _lattice_at_least(p, q, t):
     """P(p N - q L >= t) exactly, where N and L count the explosions of two
-    d`p` and two d`q` (independent). For L = l the chance is
-    P(N >= ceil((t + q l) / p)); along l = l0 + p j that index grows by q
-    per step, so each residue class is a series (a + b j)(c + d j) r^j with
-    r = q^-p p^-q, summed in closed form."""
-    rho, sigma = Fraction(1, p), Fraction(1, q)
+    d`p` and two d`q` (independent; P(N = n) = (n + 1) p^-n (1 - 1/p)^2).
+
+    For L = l the chance is P(N >= ceil((t + q l) / p)); along l = l0 + p j
+    that index grows by q per step, so each residue class l0 is a series
+    C (a + b j)(c + d j) r^j with r = 1/Q, Q = q^p p^q, whose sums are
+    sum r^j = Q/(Q-1), sum j r^j = Q/(Q-1)^2, sum j^2 r^j = Q(Q+1)/(Q-1)^3.
+    Summed over one common denominator in integers (fast), one Fraction."""
     first = 0 if t > 0 else (-t) // q + 1  # from here on t + q l > 0
-    total = 1 - _two_explosions_at_least(first, sigma)  # l < first: certain
-    r = sigma ** p * rho ** q
-    s0 = 1 / (1 - r)
-    s1 = r / (1 - r) ** 2
-    s2 = r * (1 + r) / (1 - r) ** 3
+    head = 1 - _two_explosions_at_least(first, Fraction(1, q))  # l < first: certain
+    big_q = q ** p * p ** q
+    qm = big_q - 1
+    d = q * (p - 1)  # p * (q (1 - 1/p))
+    terms = []
     for l0 in range(first, first + p):
         n0 = -(-(t + q * l0) // p)  # ceil
-        scale = sigma ** l0 * (1 - sigma) ** 2 * rho ** n0
-        a, b = l0 + 1, p  # P(L = l) = (l + 1) sigma^l (1 - sigma)^2
-        c, d = 1 + n0 * (1 - rho), q * (1 - rho)
-        total += scale * (a * c * s0 + (a * d + b * c) * s1 + b * d * s2)
-    return total
+        a, b = l0 + 1, p  # P(L = l) = (l + 1) q^-l (1 - 1/q)^2
+        c = p + n0 * (p - 1)  # p * (1 + n0 (1 - 1/p))
+        terms.append((l0, n0, a * c * qm * qm + (a * d + b * c) * qm + b * d * (big_q + 1)))
+    lmax = first + p - 1
+    nmax = max(n0 for _, n0, _ in terms)
+    num = sum(v * q ** (lmax - l0) * p ** (nmax - n0) for l0, n0, v in terms)
+    num *= (q - 1) ** 2 * big_q
+    den = q ** (lmax + 2) * p ** (nmax + 1) * qm ** 3
+    return head + Fraction(num, den)
 
 
 def _faces_sum(sides):
