@@ -407,6 +407,18 @@ def test_attack_unarmed_cannot_be_threatened_ranged():
         target=TARGET)
 
 
+def test_attack_rule_all_characters_are_experienced_with_unarmed_attacks():
+    bad("attack", "unfamiliar", weapon="unarmed", unfamiliar=True, bonus=0, target=TARGET)
+    r = resolve("attack", weapon="medium", unfamiliar=True, bonus=0, target=TARGET, dice=[15, 6])
+    assert r["kept"] == 6
+
+
+def test_luck_rule_lucky_cannot_influence_other_checks():
+    bad("skill", "lucky", bonus=0, dc=10, lucky=True)
+    bad("effect", "lucky", bonus=0, dc=10, lucky=True)
+    bad("attack", "lucky_reroll", bonus=0, target=TARGET, lucky_reroll=True)
+
+
 # -- effect check ------------------------------------------------------------------
 @pytest.mark.parametrize("params, dc", [
     pytest.param({"source_ability": 3}, 13, id="rule: effect DC = 10 + the source's ability"),
@@ -783,7 +795,10 @@ def test_seeded_results_repeat_and_are_json_safe(check, params):
     ("skill", {"bonus": 1, "dc": "hard"}, "dc"),
     ("skill", {"bonus": 1, "dc": 10, "advantages": -1}, "advantages"),
     ("skill", {"bonus": 1, "dc": 10, "advantages": 101}, "advantages"),
-    ("skill", {"bonus": 1, "dc": 10, "talent": 2}, "talent"),
+    pytest.param("skill", {"bonus": 1, "dc": 10, "talent": 2}, "talent",
+                 id="rule: at most one Talent (a toggle, not a count)"),
+    pytest.param("skill", {"bonus": 1, "dc": 10, "specialism": 2}, "specialism",
+                 id="rule: at most one Specialism (a toggle, not a count)"),
     ("skill", {"bonus": 1.5, "dc": 10}, "bonus"),
     ("skill", {"bonus": 1, "dc": 10, "ability": "might"}, "ability"),
     ("skill", {"bonus": 1, "dc": 10, "threatened_ranged": True}, "threatened_ranged"),

@@ -580,6 +580,8 @@ def _attack_checks(values):
     if weapon == "unarmed" and values["damage_rating"] != UNARMED_DR:
         raise InvalidRequest("damage_rating", f"unarmed attacks have DR {UNARMED_DR}, "
                                               f"not {values['damage_rating']}")
+    if weapon == "unarmed" and values["unfamiliar"]:
+        raise InvalidRequest("unfamiliar", "all Characters are experienced with Unarmed Attacks")
     if weapon == "unarmed" and values["threatened_ranged"]:
         raise InvalidRequest("threatened_ranged", "an unarmed attack cannot hit at a distance")
 
@@ -805,7 +807,8 @@ def luck_resolve(values, tray):
     if not reading_only and outcome != "lucky_break":
         steps.append(f"Favourability: {fav_words} (highest Luck DC met).")
     if outcome == "lucky_break":
-        summary = "Natural 20: lucky break, as favourable as possible (Highly Favourable), and 1 Momentum Point."
+        summary = ("Natural 20: lucky break, as favourable as possible (Highly Favourable), "
+                   "and 1 Momentum Point.")
     elif reading_only:
         summary = f"Luck Check {face}: the situation is {fav_words}."
     else:
