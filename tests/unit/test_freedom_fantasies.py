@@ -503,6 +503,9 @@ def test_luck_forced_dice(dc, face, label):
 def test_luck_lucky_break_gives_a_point():
     r = resolve("luck", dc=10, dice=[20])
     assert r["point"] == "momentum" and "Momentum" in r["summary"]
+    r = resolve("luck", dc=10, gm=True, dice=[20])
+    assert r["point"] == "tension" and "Tension" in r["summary"]
+    assert resolve("luck", dc=10, dice=[19])["point"] is None
 
 
 def test_luck_is_a_bare_d20_no_bonus_parameter():

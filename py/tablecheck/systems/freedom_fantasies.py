@@ -208,6 +208,7 @@ LUCK_PARAMS = [
     Int("advantages", "Advantages", 0, 0, MAX_COUNT),
     Bool("lucky", "Lucky: spend a point to roll with Advantage"),
     Bool("lucky_reroll", "Lucky: spend a point to reroll a failed result"),
+    Bool("gm", "Rolled by the GM (a lucky break gives Tension)"),
 ]
 
 OPPOSED_PARAMS = [
@@ -251,7 +252,7 @@ class Tally:
         return f"{head}; {how}."
 
 
-def tally(values, prefix=""):
+def tally(values):
     """Advantages and disadvantages of one side: the counts plus the toggles."""
     adv, dis = values.get("advantages", 0), values.get("disadvantages", 0)
     adv_parts = [str(adv)] if adv else []
@@ -794,10 +795,12 @@ def luck_resolve(values, tray):
             steps.append("No reroll needed: the first roll did not fail.")
     face = roll.value
     fav_key, fav_words = favourability(face)
+    point = ("tension" if values["gm"] else "momentum") if face == 20 else None
     _kept_info(roll, dc=dc)
     if outcome == "lucky_break":
         steps.append("Natural 20: lucky break, a success whatever the DC, as favourable as "
-                     "possible, and the Player gains 1 Momentum Point.")
+                     + ("possible, and the GM gains 1 Tension Point." if values["gm"] else
+                        "possible, and the Player gains 1 Momentum Point."))
     elif reading_only:
         steps.append(f"{face}: favourability {fav_words} (highest Luck DC met).")
     elif outcome == "success":
@@ -808,7 +811,7 @@ def luck_resolve(values, tray):
         steps.append(f"Favourability: {fav_words} (highest Luck DC met).")
     if outcome == "lucky_break":
         summary = ("Natural 20: lucky break, as favourable as possible (Highly Favourable), "
-                   "and 1 Momentum Point.")
+                   f"and 1 {point.title()} Point.")
     elif reading_only:
         summary = f"Luck Check {face}: the situation is {fav_words}."
     else:
@@ -820,7 +823,7 @@ def luck_resolve(values, tray):
         "result": face, "dc": dc, "kept": face, "favourability": fav_key,
         "favourability_label": fav_words, "rerolled": rerolled,
         "d20s": [d.value for d in tray.dice], "advantages": t.advantages,
-        "critical": face == 20, "point": "momentum" if face == 20 else None,
+        "critical": face == 20, "point": point,
     }
 
 
