@@ -376,7 +376,9 @@ BOTCH = ({"attributes": [12, 12, 12], "rating": 20}, [20, 20, 5])  # botch
     pytest.param(SUCC4, CRIT1, "a", "b_wins", 1, id="rule critical beats even the passive side"),
     pytest.param(CRIT1, BOTCH, None, "a_wins", 1, id="reading critical beats a botch"),
     pytest.param(CRIT1, CRIT1, "b", "unresolved", 0, id="rule both critical: unresolved"),
-    pytest.param(BOTCH, FAIL, "a", "b_wins", 1, id="rule botch is an automatic failure for the botching side"),
+    pytest.param(BOTCH, FAIL, "b", "b_wins", 1, id="rule botch is an automatic failure for the botching side"),
+    pytest.param(BOTCH, FAIL, "a", "a_wins", 1, id="reading botch against failure is both failing: the passive side wins QL 1"),
+    pytest.param(FAIL, BOTCH, None, "unresolved", 0, id="reading botch against failure without a passive side: unresolved"),
     pytest.param(SUCC2, BOTCH, None, "a_wins", 2, id="reading other side wins with its QL against a botch"),
     pytest.param(BOTCH, BOTCH, "a", "unresolved", 0, id="rule both botch: unresolved"),
     pytest.param(SUCC4, SUCC2, None, "a_wins", 2, id="rule higher QL wins, final QL is the difference"),
@@ -421,10 +423,7 @@ def bf_contest(ka, qa, kb, qb, passive):
         return "b_wins", max(1, vb - va)
     if ka == "botch" and kb == "botch":
         return "unresolved", 0
-    if ka == "botch":
-        return "b_wins", max(1, vb)
-    if kb == "botch":
-        return "a_wins", max(1, va)
+    # a botch is an automatic failure (reading): it counts as failing below
     if va > vb:
         return "a_wins", va - vb
     if vb > va:
@@ -726,7 +725,7 @@ def test_group_of_one_equals_the_cumulative_check():
 @pytest.mark.parametrize("a, b, passive, dice, outcome, ql", [
     pytest.param([hero(3), hero(6)], [hero(6)], None, [5] * 9, "a_wins", 1,
                  id="reading group competitive: summed QL 3 against 2"),
-    pytest.param([hero(3), hero(20)], [hero(0)], "a", [1, 1, 5, 20, 20, 5, 20, 5, 5], "b_wins", 1,
+    pytest.param([hero(3), hero(20)], [hero(0)], "b", [1, 1, 5, 20, 20, 5, 20, 5, 5], "b_wins", 1,
                  id="rule group: any botch discards the group's QL (a critical too)"),
     pytest.param([hero(0)], [hero(0), hero(12)], "a", [5, 5, 5, 1, 1, 5, 5, 5, 5], "b_wins", 4,
                  id="reading group competitive: a member's critical makes the side critical"),

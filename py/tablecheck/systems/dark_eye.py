@@ -13,9 +13,9 @@ where an EAV drops below 1), combined across heroes by convolution (see
 `_cumulative_odds`).
 
 Where the rules and readings are silent, this module decides:
-- Competitive: a botching side loses outright (the parallel of "a critical
-  wins outright"), so a botch against a plain failure is won by the other
-  side with QL 1, passive or not. Any winner has at least QL 1: a tie won
+- Competitive: a botch is an automatic failure for the botching side
+  (reading), so a botch against a plain failure is "both fail": the passive
+  side wins with QL 1, or it is unresolved. Any winner has at least QL 1: a tie won
   by the passive side and a critical beating a higher QL both give QL 1;
   otherwise the final QL is the winner's QL minus the loser's (a side that
   failed or botched counts 0).
@@ -433,10 +433,6 @@ def contest(a, b, passive):
         return f"{win}_wins", q, f"{win.upper()}'s critical success wins automatically"
     if ka == "botch" and kb == "botch":
         return "unresolved", 0, "both sides botch: unresolved"
-    if ka == "botch" or kb == "botch":
-        win, q = ("b", max(1, vb)) if ka == "botch" else ("a", max(1, va))
-        loser = "A" if ka == "botch" else "B"
-        return f"{win}_wins", q, f"{loser} botches: an automatic failure, {win.upper()} wins"
     if ka == "success" and kb == "success":
         if qa != qb:
             win = "a" if qa > qb else "b"
