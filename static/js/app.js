@@ -246,12 +246,10 @@ function selectCheck(cid) {
   const form = new CheckForm(s, check, {
     values: saved.values,
     onChange: (f, node) => formChanged(node),
-    decorate: decorateNode,
+    onPairedName,
     fillControl,
   });
-  form.meta = Object.assign({}, saved.meta || {});
   current.form = form;
-  applyDecorations(form);
   clear(formHost);
   formHost.append(form.root);
   apiErrorPaths = [];
@@ -262,31 +260,12 @@ function selectCheck(cid) {
   refreshAll();
 }
 
-// -- Dark Eye attribute selectors, character fill -------------------------------------------
+// -- character fill ------------------------------------------------------------------------
 
-const DE_DEFAULT_ATTRS = ['COU', 'SGC', 'INT'];
-
-function decorateNode(node, list, form) {
-  if (form.system !== 'dark_eye' || !list || list.p.name !== 'attributes' || !node.extra) return;
-  const i = list.items.length - 1;
-  const sel = el('select', { class: 'attr-select', 'aria-label': `Which attribute is ${node.label}`, 'data-path': `${node.path}#attr` },
-    chars.DARK_EYE_ATTRIBUTES.map((a) => el('option', { value: a }, a)));
-  sel.value = (form.meta && form.meta[node.path]) || DE_DEFAULT_ATTRS[i] || 'COU';
-  sel.addEventListener('change', () => {
-    form.meta[node.path] = sel.value;
-    const c = currentCharacter();
-    if (c) { node.set(c.sheet.numbers[sel.value]); }
-    form.changed(node);
-  });
-  node.extra.append(sel);
-  node.attrSelect = sel;
-}
-
-function applyDecorations(form) {
-  // selectors were made while building, before form.meta was set
-  for (const leaf of form.top.leaves()) {
-    if (leaf.attrSelect && form.meta[leaf.path]) leaf.attrSelect.value = form.meta[leaf.path];
-  }
+/** A Dark Eye attribute selector changed: with a character chosen, fill its value. */
+function onPairedName(node, abbr) {
+  const c = currentCharacter();
+  if (c && abbr && c.sheet.numbers[abbr] !== undefined) node.set(c.sheet.numbers[abbr]);
 }
 
 function currentCharacter() {
@@ -318,13 +297,9 @@ function fillControl(group, form) {
   sel.addEventListener('change', () => {
     if (sel.value === '') return;
     const { c, o } = options[Number(sel.value)];
-    if (o.meta && o.meta.attributes) {
-      o.meta.attributes.forEach((a, i) => { form.meta[`${group.path ? group.path + '.' : ''}attributes[${i}]`] = a; });
-    }
     form.silent = true;
     group.set(o.values);
     form.silent = false;
-    applyDecorations(form);
     form.refreshFill();
     say(`Filled from ${c.name}: ${o.label}.`);
     formChanged(null);
@@ -343,7 +318,7 @@ function baseRequest() {
 
 function saveFormState() {
   if (!current.form) return;
-  formStore[formKey()] = { values: current.form.raw(), meta: current.form.meta || {} };
+  formStore[formKey()] = { values: current.form.raw() };
   saveForms();
 }
 
@@ -468,6 +443,7 @@ async function roll(event) {
     }
     dice = v2.dice;
   }
+  window.__lastRequest = request; // for tests and benchmarks: what was sent
   rollBusy = true;
   rollBtn.setAttribute('aria-busy', 'true');
   const answer = await engine.resolve(dice ? { ...request, dice } : request);

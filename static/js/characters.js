@@ -15,13 +15,15 @@ const DE_ATTRS = [
   ['DEX', 'Dexterity'], ['AGI', 'Agility'], ['CON', 'Constitution'], ['STR', 'Strength'],
 ];
 export const DARK_EYE_ATTRIBUTES = DE_ATTRS.map(([k]) => k);
+const DE_COMBAT = [['AT', 'Attack', 12], ['PA', 'Parry', 7], ['DO', 'Dodge', 6], ['RC', 'Ranged combat', 10]];
 
 const FF_ABILITIES = ['FIGHT', 'FINESSE', 'FLAIR', 'FOCUS', 'FLIGHT'];
 
 export const SHEETS = {
   dark_eye: {
     numbers: [
-      ...DE_ATTRS.map(([k, name]) => ({ key: k, label: `${name} (${k})`, min: 0, max: 30, default: 12 })),
+      ...DE_ATTRS.map(([k, name]) => ({ key: k, label: `${name} (${k})`, min: 0, max: 40, default: 12 })),
+      ...DE_COMBAT.map(([k, name, d]) => ({ key: k, label: `${name} (${k})`, min: 0, max: 40, default: d, combat: true })),
     ],
     tables: [
       {
@@ -31,20 +33,12 @@ export const SHEETS = {
           { key: 'a1', type: 'ref', ref: 'numbers', label: '1st attribute' },
           { key: 'a2', type: 'ref', ref: 'numbers', label: '2nd attribute' },
           { key: 'a3', type: 'ref', ref: 'numbers', label: '3rd attribute' },
-          { key: 'rating', type: 'int', label: 'Skill rating', min: 0, max: 30, default: 4 },
+          { key: 'rating', type: 'int', label: 'Skill rating', min: 0, max: 40, default: 4 },
         ],
         defaults: [
           { name: 'Climbing', a1: 'COU', a2: 'AGI', a3: 'STR', rating: 4 },
           { name: 'Perception', a1: 'SGC', a2: 'INT', a3: 'INT', rating: 6 },
         ],
-      },
-      {
-        key: 'combat', label: 'Combat values', noun: 'combat value',
-        columns: [
-          { key: 'name', type: 'text', label: 'Combat value' },
-          { key: 'value', type: 'int', label: 'Value', min: 0, max: 30, default: 10 },
-        ],
-        defaults: [{ name: 'Attack', value: 12 }, { name: 'Parry', value: 7 }, { name: 'Dodge', value: 6 }],
       },
     ],
   },
@@ -239,7 +233,7 @@ export function validateCharacter(c) {
 /** The names a `ref` column may point at: the numbers' keys or a table's row names. */
 export function refNames(system, sheet, ref) {
   const spec = SHEETS[system];
-  if (ref === 'numbers') return spec.numbers.map((n) => n.key);
+  if (ref === 'numbers') return spec.numbers.filter((n) => !n.combat).map((n) => n.key);
   const rows = (sheet && sheet.tables && sheet.tables[ref]) || [];
   return rows.map((r) => r && r.name).filter((n) => typeof n === 'string' && n.trim());
 }
@@ -300,18 +294,25 @@ export function fillOptions(character, names) {
       if (has('attributes') && has('rating')) {
         for (const s of rows(c, 'skills')) {
           const abbr = [s.a1, s.a2, s.a3];
-          out.push({ label: `${s.name} (${abbr.join('/')}, SR ${s.rating})`, values: { attributes: abbr.map((a) => num(c, a)), rating: s.rating }, meta: { attributes: abbr } });
+          const values = { attributes: abbr.map((a) => num(c, a)), rating: s.rating };
+          if (has('names')) values.names = abbr;
+          if (has('name')) values.name = c.name; // a group member: labels the dice
+          out.push({ label: `${s.name} (${abbr.join('/')}, SR ${s.rating})`, values });
         }
       }
       if (has('value')) {
-        for (const [k, name] of DE_ATTRS) out.push({ label: `${name} (${k}) ${num(c, k)}`, values: { value: num(c, k) } });
-        for (const r of rows(c, 'combat')) out.push({ label: `${r.name} ${r.value}`, values: { value: r.value } });
+        for (const [k, name] of [...DE_ATTRS, ...DE_COMBAT]) {
+          const values = { value: num(c, k) };
+          if (has('name')) values.name = k;
+          out.push({ label: `${name} (${k}) ${num(c, k)}`, values });
+        }
       }
       break;
     case 'freedom_fantasies':
       if (has('bonus')) {
         for (const k of FF_ABILITIES) {
           const values = { bonus: num(c, k) };
+          if (has('ability')) values.ability = k.toLowerCase();
           if (has('damage_rating')) values.damage_rating = num(c, 'damage');
           out.push({ label: `${k} ${signed(num(c, k))}${has('damage_rating') ? `, DR ${num(c, 'damage')}` : ''}`, values });
         }
@@ -319,6 +320,7 @@ export function fillOptions(character, names) {
       if (has('finesse') && has('flair')) {
         const hp = FF_ABILITIES.reduce((s, k) => s + num(c, k), 0);
         const values = { finesse: num(c, 'FINESSE'), flair: num(c, 'FLAIR') };
+        for (const k of ['fight', 'focus', 'flight']) if (has(k)) values[k] = num(c, k.toUpperCase());
         if (has('defense')) values.defense = num(c, 'defense');
         if (has('hit_points')) values.hit_points = Math.max(hp, 0);
         out.push({ label: `${c.name} as the target (FINESSE ${num(c, 'FINESSE')}, FLAIR ${num(c, 'FLAIR')}, Defense ${num(c, 'defense')})`, values });
@@ -326,10 +328,14 @@ export function fillOptions(character, names) {
       break;
     case 'shadows_of_the_unknown':
       if (has('rating')) {
-        for (const r of rows(c, 'attributes')) out.push({ label: `${r.name} ${r.value}`, values: { rating: r.value } });
+        const ctl = has('controlling_attribute');
+        for (const r of rows(c, 'attributes')) out.push({ label: `${r.name} ${r.value}`, values: ctl ? { rating: r.value, controlling_attribute: null } : { rating: r.value } });
         for (const s of rows(c, 'skills')) {
           const a = rowValue(c, 'attributes', s.attribute) || 0;
-          out.push({ label: `${s.name} ${s.rating} + ${s.attribute} ${a} = ${s.rating + a}`, values: { rating: s.rating + a } });
+          out.push({
+            label: `${s.name} ${s.rating} + ${s.attribute} ${a}`,
+            values: ctl ? { rating: s.rating, controlling_attribute: a } : { rating: s.rating + a },
+          });
         }
       }
       break;

@@ -24,10 +24,13 @@ const UI_DEFAULTS = {
   'dungeons_of_olde.stat': 8, 'dungeons_of_olde.cr': 9, 'dungeons_of_olde.count': 1,
   'dungeons_of_olde.per_rank': 1,
   'dice.expression': '3d6',
+  'freedom_fantasies.effect.dc': 'normal',
   value: 10, rating: 5, bonus: 0, attribute: 3, stat: 8, difficulty: 10,
 };
 
-function uiDefault(system, p) {
+function uiDefault(system, p, check) {
+  const own = UI_DEFAULTS[`${system}.${check}.${p.name}`];
+  if (own !== undefined) return own;
   if (p.default !== undefined) return p.default;
   if (p.nullable) return null;
   let v = UI_DEFAULTS[`${system}.${p.name}`];
@@ -213,7 +216,7 @@ class ChoiceField extends Leaf {
   constructor(form, p, path, label, value) {
     super(form, p, path, label);
     this.choices = (p.choices || []).map((c) => ({ value: c.value, label: c.label || humanise(c.value) }));
-    if (p.nullable && p.type === 'choice') this.choices.push({ value: NONE, label: 'None' });
+    if (p.nullable) this.choices.push({ value: NONE, label: 'None' });
     this.numeric = p.type === 'int_or_choice';
     const helpId = newId('help');
     const hint = [p.help, this.numeric ? `or a number ${rangeText(p)}`.trim() : ''].filter(Boolean).join(' · ');
@@ -269,7 +272,7 @@ class ChoiceField extends Leaf {
   }
   set(value) {
     if (value === null || value === undefined) {
-      if (this.p.nullable && !this.numeric) this.checkChoice(NONE);
+      if (this.p.nullable) this.checkChoice(NONE);
       else this.checkChoice(null);
       if (this.numInput) this.numInput.value = '';
       return;
@@ -311,7 +314,10 @@ class ChoiceField extends Leaf {
     if (this.numeric) {
       const r = parseWhole(this.numInput.value);
       const p = this.p;
-      if (r.empty) return { errors: [{ path: this.path, message: 'Choose one or enter a number.' }] };
+      if (r.empty) {
+        if (p.nullable) return { value: null, errors: [] };
+        return { errors: [{ path: this.path, message: 'Choose one or enter a number.' }] };
+      }
       if (r.bad) return { errors: [{ path: this.path, message: `"${this.numInput.value.trim()}" is not a whole number.` }] };
       if (p.min !== undefined && r.value < p.min) return { errors: [{ path: this.path, message: `Must be at least ${p.min}.` }] };
       if (p.max !== undefined && r.value > p.max) return { errors: [{ path: this.path, message: `Must be at most ${p.max}.` }] };
@@ -328,12 +334,14 @@ class StringField extends Leaf {
     const id = newId('f');
     const helpId = newId('help');
     this.input = el('input', { id, type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', enterkeyhint: 'go', 'data-path': path, name: path, class: 'text', maxlength: p.max_length || null });
-    const examples = /^e\.g\.\s*/i.test(p.help || '') ? p.help.replace(/^e\.g\.\s*/i, '').split(/,\s*/).filter(Boolean) : [];
-    this.help = p.help && !examples.length ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
+    let examples = /^e\.g\.\s*/i.test(p.help || '') ? p.help.replace(/^e\.g\.\s*/i, '').replace(/\s*\([^)]*\)\s*$/, '').split(/,\s*/).filter(Boolean) : [];
+    const extra = form.systemEntry && form.systemEntry.dice_examples;
+    if (Array.isArray(extra) && extra.length && /expression/.test(p.name)) examples = extra.filter((x) => typeof x === 'string');
+    this.help = p.help && !/^e\.g\./i.test(p.help) ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     const exRow = examples.length ? el('div', { class: 'examples', id: helpId },
       el('span', { class: 'examples-label' }, 'Examples:'),
       examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, x))) : null;
-    describe(this.input, (p.help ? helpId : null), this.errorId);
+    describe(this.input, (p.help || examples.length ? helpId : null), this.errorId);
     this.root = el('div', { class: 'field string-field', 'data-field': path },
       el('label', { for: id }, label), this.input, this.help, exRow, this.errorEl);
     this.input.addEventListener('input', () => form.changed(this));
@@ -344,6 +352,7 @@ class StringField extends Leaf {
   get() {
     const v = this.input.value.trim();
     if (v === '' && this.p.required) return { errors: [{ path: this.path, message: 'Enter a value.' }] };
+    if (v === '' && this.p.nullable) return { value: null, errors: [] };
     return { value: v, errors: [] };
   }
 }
@@ -361,12 +370,16 @@ class Group {
     this.fillSlot = el('div', { class: 'fill-slot' });
     const body = el('div', { class: 'group-fields' });
     const v = isPlainObject(value) ? value : {};
+    const paired = pairedNames(params);
     for (const p of params) {
+      if (paired && p === paired.names) continue;
       const childPath = path ? `${path}.${p.name}` : p.name;
-      const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined);
+      const opts = paired && p === paired.values ? { pairedNames: paired.names, names: v[paired.names.name] } : null;
+      const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined, opts);
       child.name = p.name;
       this.children.push(child);
       body.append(child.root);
+      if (opts) this.pairedList = child;
     }
     if (legend === null) {
       this.root = el('div', { class: 'group top-group', 'data-field': path || '' }, this.fillSlot, body, this.errorEl);
@@ -381,10 +394,13 @@ class Group {
   set(value) {
     if (!isPlainObject(value)) return;
     for (const c of this.children) if (value[c.name] !== undefined) c.set(value[c.name]);
+    const pl = this.pairedList;
+    if (pl && value[pl.pairedNames.name] !== undefined) pl.setNames(value[pl.pairedNames.name]);
   }
   raw() {
     const out = {};
     for (const c of this.children) out[c.name] = c.raw();
+    if (this.pairedList) out[this.pairedList.pairedNames.name] = this.pairedList.namesValue();
     return out;
   }
   get() {
@@ -395,6 +411,7 @@ class Group {
       errors.push(...r.errors);
       if (r.value !== undefined) out[c.name] = r.value;
     }
+    if (this.pairedList) out[this.pairedList.pairedNames.name] = this.pairedList.namesValue();
     return { value: out, errors };
   }
   child(name) { return this.children.find((c) => c.name === name); }
@@ -426,10 +443,22 @@ class ObjectField extends Group {
   }
 }
 
+/** A fixed list of numbers with a sibling list of names of the same length
+ * (The Dark Eye: `attributes` [3] and `names` [3] such as COU/SGC/INT). */
+function pairedNames(params) {
+  const names = params.find((p) => p.type === 'list' && p.name === 'names' && p.item && p.item.type === 'choice');
+  if (!names) return null;
+  const values = params.find((p) => p !== names && p.type === 'list' && p.item && p.item.type === 'int'
+    && p.min_items === names.min_items && p.max_items === names.max_items);
+  return values ? { names, values } : null;
+}
+
 class ListField {
-  constructor(form, p, path, value) {
+  constructor(form, p, path, value, opts = null) {
     this.form = form;
     this.p = p;
+    this.pairedNames = opts ? opts.pairedNames : null;
+    this.initialNames = opts ? opts.names : null;
     this.path = path;
     this.label = labelOf(p);
     this.items = [];
@@ -470,9 +499,33 @@ class ListField {
     node.wrap = wrap;
     this.items.push(node);
     this.body.append(wrap);
+    if (this.pairedNames && node.extra) this.addNameSelect(node, i);
     this.form.decorate(node, this);
     this.sync();
     return node;
+  }
+  addNameSelect(node, i) {
+    const np = this.pairedNames;
+    const sel = el('select', { class: 'attr-select', 'aria-label': `Which attribute is ${node.label}`, 'data-path': `${this.path.replace(/[^.]*$/, np.name)}[${i}]` },
+      el('option', { value: '' }, '\u2014'),
+      np.item.choices.map((c) => el('option', { value: String(c.value) }, String(c.label || c.value))));
+    const init = Array.isArray(this.initialNames) ? this.initialNames[i] : null;
+    if (init) sel.value = String(init);
+    sel.addEventListener('change', () => {
+      if (this.form.options.onPairedName) this.form.options.onPairedName(node, sel.value, this);
+      this.form.changed(node);
+    });
+    node.extra.append(sel);
+    node.nameSelect = sel;
+  }
+  /** The paired names, or null unless every item has one. */
+  namesValue() {
+    const names = this.items.map((n) => (n.nameSelect ? n.nameSelect.value : ''));
+    return names.length && names.every(Boolean) ? names : null;
+  }
+  setNames(names) {
+    this.initialNames = names;
+    this.items.forEach((n, i) => { if (n.nameSelect) n.nameSelect.value = Array.isArray(names) && names[i] ? String(names[i]) : ''; });
   }
   removeAt(i) {
     if (i < 0) return;
@@ -522,8 +575,8 @@ class ListField {
   focus() { if (this.items[0]) this.items[0].focus(); else if (this.addBtn) this.addBtn.focus(); }
 }
 
-function makeNode(form, p, path, value) {
-  const v = value === undefined ? uiDefault(form.system, p) : value;
+function makeNode(form, p, path, value, opts = null) {
+  const v = value === undefined ? uiDefault(form.system, p, form.check && form.check.id) : value;
   const label = labelOf(p);
   switch (p.type) {
     case 'int': return new IntField(form, p, path, label, v);
@@ -532,7 +585,7 @@ function makeNode(form, p, path, value) {
     case 'int_or_choice': return new ChoiceField(form, p, path, label, v);
     case 'string': return new StringField(form, p, path, label, v);
     case 'object': return new ObjectField(form, p, path, value);
-    case 'list': return new ListField(form, p, path, value);
+    case 'list': return new ListField(form, p, path, value, opts);
     default: {
       const f = new StringField(form, p, path, label, v);
       return f;

@@ -7,11 +7,40 @@ import { el, clear, humanise, pct, isPlainObject } from './util.js';
 import { tone } from './result.js';
 
 const DIST_LABELS = {
-  quality_levels: 'Quality level (QL)', distribution: 'Total', ranks: 'Ranks', totals: 'Total',
+  quality_levels: 'Quality level (QL)', distribution: 'Total', kept_die: 'Kept d20', checks_needed: 'Checks needed', rounds_needed: 'Rounds needed', quality_if_short: 'QL collected when the checks run out', ranks: 'Ranks', totals: 'Total',
   margins: 'Margin', damage: 'Damage', favourability: 'Favourability', total_quality: 'Total QL',
 };
 
-const SCALAR_LABELS = { failure_chance: 'Chance of failure', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
+/** [ax]'s GM table: success chance by dice (columns) and difficulty (rows);
+ * mode and mean marked, cells that differ from the printed book flagged. */
+function gridTable(answer) {
+  const cols = answer.columns || [];
+  const legend = answer.legend || {};
+  let flagged = 0;
+  const body = answer.rows.map((r) => el('tr', {},
+    el('th', { scope: 'row' }, String(r.difficulty)),
+    r.cells.map((c) => {
+      if (c.differs || c.mark_differs) flagged += 1;
+      const mark = c.mark || '';
+      const note = c.note || (c.mark_differs ? `the book marks this cell ${c.book_mark || 'unmarked'}` : '');
+      return el('td', { class: [c.mode ? 'mode' : '', c.mean ? 'mean' : '', c.differs || c.mark_differs ? 'differs' : ''].join(' ').trim() || null, 'data-dice': c.dice, 'data-difficulty': c.difficulty, 'data-p': c.chance },
+        `${c.percent}%`, mark ? el('span', { class: 'mark' }, mark) : null,
+        c.differs || c.mark_differs ? el('span', { class: 'flag' }, '\u2691', el('span', { class: 'visually-hidden' }, ` differs from the book: ${note}`)) : null,
+        c.differs && c.book ? el('span', { class: 'book' }, `book ${c.book}%`) : null);
+    })));
+  return el('div', { class: 'ax-table' },
+    el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Success chance by dice and difficulty' },
+      el('table', { class: 'odds-table grid' },
+        el('caption', {}, 'Success chance by number of d10 (top two kept) and difficulty'),
+        el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Difficulty'), cols.map((c) => el('th', { scope: 'col' }, `${c.dice}d10`)))),
+        el('tbody', {}, body),
+        el('tfoot', {}, el('tr', {}, el('th', { scope: 'row' }, 'Mean'), cols.map((c) => el('td', {}, Number(c.mean).toFixed(2)))),
+          el('tr', {}, el('th', { scope: 'row' }, 'Skip below'), cols.map((c) => el('td', {}, c.skip_below === null || c.skip_below === undefined ? '\u2014' : String(c.skip_below))))))),
+    el('p', { class: 'odds-note' }, Object.entries(legend).map(([k, v]) => `${k} ${v}`).join('; '),
+      flagged ? `; \u2691 ${flagged} ${flagged === 1 ? 'cell differs' : 'cells differ'} from the printed book (exact value shown, book value below it).` : '.'));
+}
+
+const SCALAR_LABELS = { success_chance: 'Chance of success', expected_quality_level: 'Expected QL', net_advantage: 'Net advantage', dice: 'Dice rolled', failure_chance: 'Chance of failure', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
 
 export class OddsPanel {
   constructor(root, engine, metrics) {
@@ -44,6 +73,7 @@ export class OddsPanel {
     }
     if (seq !== this.seq) return null; // a newer request is on its way
     this.render(systemEntry, check, answer);
+    window.__lastOddsRequest = request; // for tests: what the shown odds answer
     this.root.classList.remove('stale');
     this.root.removeAttribute('aria-busy');
     this.shown = seq;
@@ -98,13 +128,25 @@ export class OddsPanel {
       this.body.append(el('div', { class: 'stackbar', role: 'img', 'aria-label': summary }, segs));
       this.body.append(el('ul', { class: 'odds-list', 'aria-label': 'Chance of each outcome' }, rows));
     }
+    const grid = Array.isArray(answer.rows) && answer.rows.every((r) => r && Array.isArray(r.cells));
+    if (grid) this.body.append(gridTable(answer));
     // distributions and other figures the check adds
     for (const [k, v] of Object.entries(answer)) {
-      if (['system', 'check', 'outcomes', 'exact'].includes(k)) continue;
+      if (['system', 'check', 'outcomes', 'exact', 'tail', 'tail_outcome', 'expression'].includes(k)) continue;
+      if (grid && ['rows', 'columns', 'dice', 'difficulties', 'differences', 'skip_advice', 'legend'].includes(k)) continue;
+      if (v === null || v === undefined) continue;
+      if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
+        this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, v.join(' / '))));
+        continue;
+      }
       if (isPlainObject(v) && Object.values(v).every((x) => typeof x === 'number')) {
         this.body.append(distChart(DIST_LABELS[k] || humanise(k), k, v));
       } else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') {
-        this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, typeof v === 'number' && k.endsWith('chance') ? pct(v) : String(v === true ? 'yes' : v === false ? 'no' : v))));
+        const text = typeof v === 'number' && k.endsWith('chance') ? pct(v)
+          : typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(2)
+          : String(v === true ? 'yes' : v === false ? 'no' : v);
+        if (k.endsWith('_note')) this.body.append(el('p', { class: 'odds-note', 'data-key': k }, v));
+        else this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, text)));
       } else if (v && typeof v === 'object') {
         this.body.append(genericTable(humanise(k), k, v));
       }

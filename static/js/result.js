@@ -12,11 +12,14 @@ const FACT_LABELS = {
   shadows_of_the_unknown: { target: 'Target number (TN)' },
   ax: { total: 'Total', skip_advised: 'Skip advised', adjusted_difficulty: 'Adjusted difficulty', successes: 'Successes', needed: 'Needed' },
   dungeons_of_olde: { total: 'Total', margin: 'Margin', ranks: 'Ranks', character_points: 'Character points', assist_bonus: 'Assist bonus', yield: 'Yield' },
-  '*': { total: 'Total', margin: 'Margin', quality_level: 'QL', result: 'Result', dc: 'DC', kept: 'Kept' },
+  '*': { total: 'Total', margin: 'Margin', quality_level: 'QL', result: 'Result', dc: 'DC', kept: 'Kept die', cr: 'CR', cr_rank: 'CR rank', dice_total: 'Dice total', die: 'Stat die', rank_note: 'Die rank' },
 };
 
 // result fields shown elsewhere on the card (or not for people)
-const SKIP = new Set(['system', 'check', 'outcome', 'success', 'rolls', 'summary', 'steps', 'source', 'exact']);
+const SKIP = new Set(['system', 'check', 'outcome', 'success', 'rolls', 'summary', 'steps', 'source', 'exact',
+  // drawn as dice, or said by the outcome / the odds panel already
+  'dice', 'd20s', 'chains', 'terms', 'category', 'outcome_words', 'suggestion', 'critical_outcomes',
+  'rows', 'columns', 'cells', 'legend', 'differences', 'skip_advice', 'difficulties']);
 
 const GREAT = /(spectacular_success|critical_success|critical_hit|fantastic|legendary|outstanding|lucky|direct_hit)/;
 const AWFUL = /(botch|catastrophic|critical_failure|decisive_failure)/;
@@ -65,7 +68,7 @@ function factValue(v) {
 
 // -- dice ---------------------------------------------------------------------
 
-const DIE_KNOWN = new Set(['sides', 'value', 'label', 'kept', 'exploded', 'confirmation', 'rerolled', 'chain', 'eav', 'cost', 'info']);
+const DIE_KNOWN = new Set(['sides', 'value', 'label', 'kept', 'exploded', 'confirmation', 'rerolled', 'chain', 'eav', 'cost', 'info', 'die', 'short']);
 
 function drawDie(d) {
   const classes = ['die'];
@@ -78,20 +81,23 @@ function drawDie(d) {
   const notes = [];
   if (d.confirmation && !/confirm/i.test(d.label || '')) notes.push('confirmation');
   if (typeof d.eav === 'number') notes.push(`EAV ${d.eav}`);
-  if (typeof d.cost === 'number') notes.push(d.cost > 0 ? `\u2212${d.cost} SP` : 'covered');
+  if (typeof d.cost === 'number') notes.push(d.cost > 0 ? `\u2212${d.cost} SP` : (d.short ? '' : 'covered'));
+  if (typeof d.short === 'number' && d.short > 0) notes.push(`${d.short} SP short`);
   if (d.kept === false && !d.rerolled) notes.push('dropped');
   if (d.rerolled) notes.push('rerolled');
   for (const [k, v] of Object.entries(d)) {
     if (DIE_KNOWN.has(k) || v === null || typeof v === 'object') continue;
     notes.push(`${humanise(k)} ${factValue(v)}`);
   }
-  const words = [`d${d.sides} ${d.label ? `(${d.label}) ` : ''}showing ${d.value}`, ...notes].join(', ');
+  const label = d.label && d.label !== `d${d.sides}` ? d.label : '';
+  const shown = notes.filter(Boolean);
+  const words = [`d${d.sides} ${label ? `(${label}) ` : ''}showing ${d.value}`, ...shown].join(', ');
   return el('li', { class: classes.join(' '), 'data-sides': d.sides, 'data-value': d.value, 'aria-label': words },
     el('span', { class: 'die-face', 'aria-hidden': 'true' },
       el('span', { class: 'die-sides' }, `d${d.sides}`),
       el('span', { class: 'die-value' }, String(d.value))),
-    d.label ? el('span', { class: 'die-label', 'aria-hidden': 'true' }, d.label) : null,
-    notes.length ? el('span', { class: 'die-notes', 'aria-hidden': 'true' }, notes.join(' \u00b7 ')) : null);
+    label ? el('span', { class: 'die-label', 'aria-hidden': 'true' }, label) : null,
+    shown.length ? el('span', { class: 'die-notes', 'aria-hidden': 'true' }, shown.join(' \u00b7 ')) : null);
 }
 
 /** Dice in rolling order; consecutive dice of one explosion chain joined. */
@@ -131,6 +137,7 @@ export function drawDice(rolls) {
  * actions: {again(), adjust(), choice(label)} callbacks, each optional.
  */
 export function renderResult(systemEntry, check, result, actions = {}, meta = {}) {
+  const inputs = new Set((check.params || []).map((p) => p.name));
   const systemId = systemEntry.id;
   const t = tone(check, result);
   const words = outcomeWords(check, result.outcome);
@@ -142,8 +149,9 @@ export function renderResult(systemEntry, check, result, actions = {}, meta = {}
 
   const facts = el('dl', { class: 'facts' });
   for (const [k, v] of Object.entries(result)) {
-    if (SKIP.has(k)) continue;
-    if (v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) && !(isPlainObject(v) && typeof v.sides === 'number')) continue;
+    if (SKIP.has(k) || v === null || v === undefined || v === '' || v === false) continue;
+    if (inputs.has(k) && k !== 'cr') continue; // an echo of the form's own value
+    if (typeof v === 'object' && !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) && !(isPlainObject(v) && typeof v.sides === 'number')) continue;
     if (key && ((k === 'quality_level' && key[0] === 'QL') || (k === 'total' && key[0] === 'Total'))) continue;
     facts.append(el('div', { class: 'fact', 'data-key': k }, el('dt', {}, factLabel(systemId, k)), el('dd', {}, factValue(v))));
   }
@@ -180,7 +188,9 @@ export function renderResult(systemEntry, check, result, actions = {}, meta = {}
     el('h2', { id: 'result-title', class: 'visually-hidden' }, 'Result'),
     el('p', { class: 'result-context' }, [systemEntry.short_name || systemEntry.name, check.label, meta.character].filter(Boolean).join(' \u00b7 '), ' \u00b7 ', source, meta.time ? ` \u00b7 ${meta.time}` : ''),
     head,
+    typeof result.outcome_words === 'string' && result.outcome_words !== words ? el('p', { class: 'result-sub' }, result.outcome_words) : null,
     el('p', { class: 'result-summary' }, result.summary || ''),
+    typeof result.suggestion === 'string' && result.suggestion ? el('p', { class: 'result-suggestion' }, el('strong', {}, 'The rules suggest: '), result.suggestion) : null,
     diceBlock,
     facts.childElementCount ? facts : null,
     nested, choices, steps, buttons);

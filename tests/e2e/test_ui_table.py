@@ -1,0 +1,561 @@
+"""The table UI (issue 8) through a real browser against the built site.
+
+One served build, one browser and one shared page for the whole module
+(page loads are few: CI has 90 minutes). Every wait is on an explicit
+signal: <html data-ui="ready"> (catalog rendered, engine ready), the
+result host's `data-painted` counter (a result card painted after a tap
+on Roll), the odds panel's `data-seq` / `stale` class, the entered-dice
+fieldset's `data-count`.
+
+Rules checked with entered dice (the rule named in each test id) compare
+the page with outcomes worked out from the rule texts and with
+`tablecheck.api.resolve` under CPython for the same request and dice.
+"""
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tablecheck import api  # noqa: E402
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "screenshots"
+GAMES = ["dark_eye", "freedom_fantasies", "shadows_of_the_unknown", "ax", "dungeons_of_olde", "dice"]
+LONG = 60_000  # ms: Pyodide starts in ~3 s here; generous for slow CI
+
+
+# -- fixtures: built site, HTTP server, browser, one shared page ---------------
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def ui_site(tmp_path_factory):
+    """The built site on a loopback HTTP server; yields its base URL."""
+    prebuilt = os.environ.get("TABLECHECK_DIST")
+    if prebuilt:
+        out = Path(prebuilt)
+    else:
+        out = tmp_path_factory.mktemp("ui-dist")
+        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
+                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    handler = partial(_QuietHandler, directory=str(out))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+def _chromium():
+    path = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+    return path if Path(path).exists() else None
+
+
+@pytest.fixture(scope="module")
+def ui_browser():
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=_chromium(),
+            args=["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def ui(ui_browser, ui_site):
+    """One context and page shared by the module's tests."""
+    context = ui_browser.new_context(viewport={"width": 1280, "height": 800},
+                                     reduced_motion="reduce", accept_downloads=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(ui_site)
+    wait_ui(page)
+    page.errors = errors
+    yield page
+    context.close()
+
+
+def wait_ui(page):
+    page.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=LONG)
+
+
+# -- helpers ---------------------------------------------------------------
+
+def choose(page, system, check):
+    page.check(f"#game-{system}")
+    if page.locator(f"#check-{check}").count():
+        page.check(f"#check-{check}")
+    page.wait_for_selector(f".check-form[data-system={system}][data-check={check}]")
+
+
+def set_entered(page, on):
+    toggle = page.locator("#entered-toggle")
+    if toggle.is_checked() != on:
+        toggle.click(force=True)
+
+
+def fill(page, path, value):
+    page.fill(f'input[data-path="{path}"]', str(value))
+
+
+def set_choice(page, name, value):
+    """A chip when the value is one of the choices, else the number field."""
+    radio = page.locator(f'fieldset[data-field="{name}"] input[type=radio][value="{value}"]')
+    if radio.count():
+        radio.check()
+    else:
+        page.fill(f'fieldset[data-field="{name}"] input.num', str(value))
+
+
+def painted(page):
+    return int(page.evaluate("document.querySelector('#result').dataset.painted || '0'"))
+
+
+def click_roll(page, force=False):
+    before = painted(page)
+    page.click("#roll", force=force)
+    page.wait_for_function(f"(document.querySelector('#result').dataset.painted || '0') !== '{before}'",
+                           timeout=LONG)
+    return page.locator("#result .result-card")
+
+
+def odds_settled(page):
+    page.wait_for_function(
+        "() => { const o = document.querySelector('#odds');"
+        " return o.dataset.seq && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }",
+        timeout=LONG)
+
+
+def wait_dice_fields(page, n):
+    page.wait_for_function(
+        f"() => {{ const f = document.querySelector('#entered-dice');"
+        f" return f && !f.hidden && f.dataset.count === '{n}'; }}", timeout=LONG)
+
+
+def enter_dice(page, dice):
+    """Type dice one field at a time, letting the page ask for the next one."""
+    for i, face in enumerate(dice):
+        wait_dice_fields_at_least(page, i + 1)
+        page.locator(".die-input").nth(i).fill(str(face))
+    page.wait_for_function(
+        f"() => {{ const f = document.querySelector('#entered-dice');"
+        f" return f.dataset.count === '{len(dice)}' && "
+        f"[...f.querySelectorAll('.die-input')].every(x => x.value.trim() !== ''); }}", timeout=LONG)
+
+
+def wait_dice_fields_at_least(page, n):
+    page.wait_for_function(
+        f"() => {{ const f = document.querySelector('#entered-dice');"
+        f" return f && !f.hidden && Number(f.dataset.count || 0) >= {n}; }}", timeout=LONG)
+
+
+def history_len(page):
+    return page.evaluate("(JSON.parse(localStorage.getItem('tablecheck:v1:history') || '[]')).length")
+
+
+def api_resolve(request):
+    return api.resolve(request)
+
+
+# -- every game's main check with entered dice ------------------------------------
+
+# (id naming the rule, system, check, fields to set, chips to check, dice, expected outcome, key text)
+MAIN_CHECKS = [
+    pytest.param("dark_eye", "skill",
+                 {"attributes[0]": 12, "attributes[1]": 12, "attributes[2]": 12, "rating": 7, "modifier": 0, "attempt": 1},
+                 [], [5, 14, 13], "success", "QL 2",
+                 id="dark_eye-skill-SP-cover-excess-7-minus-3-leaves-4-QL2"),
+    pytest.param("dark_eye", "skill",
+                 {"attributes[0]": 12, "attributes[1]": 12, "attributes[2]": 12, "rating": 0, "modifier": 0, "attempt": 1},
+                 [], [1, 1, 19], "critical_success", None,
+                 id="dark_eye-skill-two-1s-critical-even-if-third-not-covered"),
+    pytest.param("freedom_fantasies", "skill",
+                 {"bonus": 3, "other_bonus": 0, "advantages": 1, "disadvantages": 0},
+                 [("dc", "12")], [4, 19], "fantastic_success", None,
+                 id="freedom_fantasies-skill-advantage-keeps-highest-19+3-reaches-DC+10"),
+    pytest.param("shadows_of_the_unknown", "task", {"rating": 10}, [("difficulty", "routine")], [9],
+                 "outstanding_success", None,
+                 id="shadows-task-routine-TN-2x10-roll-9-at-least-10-under-outstanding"),
+    pytest.param("ax", "flat", {"attribute": 3, "difficulty": 12, "bonus": 0}, [], [2, 9, 5],
+                 "success", "Total 14",
+                 id="ax-flat-top-two-of-3d10-9+5-meets-difficulty-12"),
+    pytest.param("dungeons_of_olde", "check", {"stat": 8, "modification": 0, "adjustment": 0}, [("cr", "hard")],
+                 [8, 3, 2], "success", "Total 13",
+                 id="dungeons_of_olde-check-d8-explodes-8+3-plus-2-vs-CR12-margin-1-success"),
+    pytest.param("dice", "roll", {}, [], [3, 4], "rolled", "Total 8",
+                 id="dice-roll-2d6+1-is-3+4+1"),
+]
+
+
+@pytest.mark.parametrize("system,check,fields,chips,dice,outcome,key", MAIN_CHECKS)
+def test_main_check_with_entered_dice_shows_the_rules_outcome(ui, system, check, fields, chips, dice, outcome, key):
+    page = ui
+    choose(page, system, check)
+    set_entered(page, True)
+    for path, value in fields.items():
+        fill(page, path, value)
+    for name, value in chips:
+        set_choice(page, name, value)
+    if system == "dice":
+        page.fill('input[data-path="expression"]', "2d6+1")
+    request = {"system": system, "check": check}
+    card = None
+    enter_dice(page, dice)
+    card = click_roll(page)
+    shown = card.get_attribute("data-outcome")
+    assert shown == outcome
+    # the same request and dice under CPython give the same outcome and sentence
+    params = page.evaluate("() => window.__lastRequest || null")
+    assert params is not None
+    expected = api_resolve(dict(params, dice=dice))
+    assert expected["outcome"] == outcome
+    assert card.locator(".result-summary").inner_text().strip() == expected["summary"].strip()
+    faces = [int(v) for v in card.locator(".die").evaluate_all("els => els.map(e => e.dataset.value)")]
+    assert faces == [d["value"] for d in expected["rolls"]] == dice
+    if key:
+        assert " ".join(card.locator(".result-key").inner_text().split()) == key
+    set_entered(page, False)
+
+
+def test_dark_eye_attribute_asks_for_the_confirmation_roll_after_a_1(ui):
+    """Rule: a natural 1 on an attribute check needs a confirmation roll;
+    passed (<= EAV) it is a critical success."""
+    page = ui
+    choose(page, "dark_eye", "attribute")
+    set_entered(page, True)
+    fill(page, "value", 12)
+    fill(page, "modifier", 0)
+    wait_dice_fields(page, 1)
+    page.locator(".die-input").nth(0).fill("1")
+    wait_dice_fields(page, 2)  # the page asks for exactly one more die
+    label = page.locator(".die-entry").nth(1).inner_text().lower()
+    assert "confirm" in label
+    page.locator(".die-input").nth(1).fill("5")
+    card = click_roll(page)
+    assert card.get_attribute("data-outcome") == "critical_success"
+    assert card.locator(".die.confirmation").count() == 1
+    # a 5 needs no confirmation: the extra field goes away again
+    page.locator(".die-input").nth(0).fill("5")
+    wait_dice_fields(page, 1)
+    set_entered(page, False)
+
+
+def test_resolve_with_missing_dice_asks_instead_of_rolling(ui):
+    page = ui
+    choose(page, "ax", "flat")
+    set_entered(page, True)
+    fill(page, "attribute", 3)
+    wait_dice_fields(page, 3)
+    before, n = painted(page), history_len(page)
+    page.locator(".die-input").nth(0).fill("4")
+    page.click("#roll")
+    page.wait_for_selector(".die-entry .field-error:not([hidden])")
+    assert painted(page) == before and history_len(page) == n
+    set_entered(page, False)
+
+
+@pytest.mark.parametrize("system", GAMES)
+def test_a_random_roll_shows_a_result(ui, system):
+    page = ui
+    page.check(f"#game-{system}")
+    page.wait_for_selector(f".check-form[data-system={system}]")
+    set_entered(page, False)
+    odds_settled(page)
+    check = page.get_attribute(".check-form", "data-check")
+    card = click_roll(page)
+    outcome = card.get_attribute("data-outcome")
+    labels = api.catalog()["systems"][system]["checks"][check]["outcomes"]
+    assert outcome in labels
+    assert card.locator(".result-outcome").inner_text().strip()
+    # announced through the polite live region
+    page.wait_for_function("document.querySelector('#live').textContent.length > 0")
+    assert page.get_attribute("#live", "aria-live") == "polite"
+
+
+# -- live odds --------------------------------------------------------------------
+
+ODDS_CASES = [
+    pytest.param("dark_eye", "skill", {"attributes[0]": 13, "attributes[1]": 11, "attributes[2]": 14, "rating": 5, "modifier": -1, "attempt": 1}, [], id="dark_eye-skill"),
+    pytest.param("dungeons_of_olde", "check", {"stat": 6, "modification": 0, "adjustment": 1}, [("cr", "moderate")], id="dungeons_of_olde-check"),
+    pytest.param("freedom_fantasies", "skill", {"bonus": 2, "other_bonus": 1, "advantages": 0, "disadvantages": 2}, [("dc", "15")], id="freedom_fantasies-skill-2-disadvantages"),
+    pytest.param("ax", "flat", {"attribute": 4, "difficulty": 15, "bonus": 1}, [], id="ax-flat"),
+]
+
+
+@pytest.mark.parametrize("system,check,fields,chips", ODDS_CASES)
+def test_live_odds_equal_api_odds(ui, system, check, fields, chips):
+    page = ui
+    choose(page, system, check)
+    set_entered(page, False)
+    for path, value in fields.items():
+        fill(page, path, value)
+    for name, value in chips:
+        set_choice(page, name, value)
+    odds_settled(page)
+    request = page.evaluate("() => window.__lastOddsRequest")
+    for path, value in fields.items():  # the page asked about what was typed
+        node = request
+        for part in path.replace("]", "").replace("[", ".").split("."):
+            node = node[int(part)] if part.isdigit() else node[part]
+        assert node == value
+    expected = api.odds(request)
+    rows = page.locator("#odds .odds-row").evaluate_all(
+        "els => els.map(e => [e.dataset.outcome, Number(e.dataset.p), e.querySelector('.odds-pct').textContent])")
+    assert [r[0] for r in rows] == list(expected["outcomes"])
+    for label, p, text in rows:
+        assert p == pytest.approx(expected["outcomes"][label], abs=1e-12)
+        want = expected["outcomes"][label] * 100
+        if 0.05 <= want <= 99.95:
+            assert text == f"{want:.1f}%"
+    for key in ("quality_levels",):
+        if key in expected:
+            cols = page.locator(f'#odds figure[data-key="{key}"] .col').evaluate_all(
+                "els => els.map(e => [e.dataset.x, Number(e.dataset.p)])")
+            assert {x: p for x, p in cols} == pytest.approx(expected[key], abs=1e-12)
+
+
+def test_odds_follow_typing_and_drop_stale_answers(ui):
+    page = ui
+    choose(page, "dark_eye", "attribute")
+    set_entered(page, False)
+    field = page.locator('input[data-path="value"]')
+    field.fill("")
+    field.type("1", delay=0)
+    field.type("5", delay=0)  # 15: the answer for "1" must not win
+    odds_settled(page)
+    request = page.evaluate("() => window.__lastOddsRequest")
+    assert request["value"] == 15
+    p = page.locator('#odds .odds-row[data-outcome="success"]').get_attribute("data-p")
+    assert float(p) == pytest.approx(api.odds(request)["outcomes"]["success"], abs=1e-12)
+
+
+# -- bad input ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed,message", [
+    ("", "Enter a number"), ("abc", "not a whole number"), ("99", "at most 40"), ("-3", "at least 0"),
+], ids=["empty", "letters", "above-range", "below-range"])
+def test_bad_input_shows_a_message_next_to_the_field_and_rolls_nothing(ui, typed, message):
+    page = ui
+    choose(page, "dark_eye", "attribute")
+    set_entered(page, False)
+    odds_settled(page)
+    before, n = painted(page), history_len(page)
+    page.fill('input[data-path="value"]', typed)
+    field = page.locator('.field[data-field="value"]')
+    err = field.locator(".field-error")
+    err.wait_for(state="visible")
+    assert message in err.inner_text()
+    assert page.get_attribute('input[data-path="value"]', "aria-invalid") == "true"
+    assert err.get_attribute("id") in page.get_attribute('input[data-path="value"]', "aria-describedby")
+    assert page.get_attribute("#roll", "aria-disabled") == "true"
+    page.click("#roll", force=True)
+    page.wait_for_function("document.querySelector('#live').textContent.startsWith('Not rolled')")
+    assert painted(page) == before and history_len(page) == n
+    page.fill('input[data-path="value"]', "12")
+    page.wait_for_function("!document.querySelector('#roll').hasAttribute('aria-disabled')")
+
+
+# -- history --------------------------------------------------------------------------
+
+def test_history_lists_newest_first_and_survives_a_reload(ui):
+    page = ui
+    choose(page, "shadows_of_the_unknown", "task")
+    set_entered(page, False)
+    card = click_roll(page)
+    entry = card.get_attribute("data-entry")
+    page.reload()
+    wait_ui(page)
+    page.click("#open-history")
+    first = page.locator("#history-list .history-open").first
+    assert first.get_attribute("data-entry") == entry
+    assert "Shadows" in first.inner_text()
+    page.keyboard.press("Escape")
+
+
+def test_history_repeat_rolls_the_same_check_again(ui):
+    page = ui
+    page.click("#open-history")
+    item = page.locator("#history-list .history-item").first
+    before = painted(page)
+    n = history_len(page)
+    item.locator(".history-repeat").click()
+    page.wait_for_function(f"(document.querySelector('#result').dataset.painted || '0') !== '{before}'", timeout=LONG)
+    assert history_len(page) == n + 1
+
+
+def test_history_export_import_round_trip_and_corrupt_file_refused(ui, tmp_path):
+    page = ui
+    page.click("#open-history")
+    with page.expect_download() as dl:
+        page.click("#history-export")
+    path = tmp_path / "history.json"
+    dl.value.save_as(path)
+    exported = json.loads(path.read_text())
+    stored = page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:history'))")
+    assert exported["format"] == "tablecheck-history" and exported["entries"] == stored
+    # clear (with confirmation), then import the file: the same history again
+    page.click("#history-clear")
+    page.click("dialog.confirm [data-confirm=yes]")
+    page.wait_for_function("JSON.parse(localStorage.getItem('tablecheck:v1:history')).length === 0")
+    page.set_input_files("#history-import", str(path))
+    page.wait_for_function("document.querySelector('#history-msg').textContent.startsWith('Imported')")
+    assert page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:history'))") == stored
+    # corrupt files change nothing and say why
+    for name, content in [("broken.json", "{not json"),
+                          ("wrong.json", json.dumps({"format": "tablecheck-history", "version": 1, "entries": [{"id": "x"}]}))]:
+        bad = tmp_path / name
+        bad.write_text(content)
+        page.set_input_files("#history-import", str(bad))
+        page.wait_for_function(
+            f"document.querySelector('#history-msg').textContent.includes('refused') && "
+            f"document.querySelector('#history-msg').textContent.includes({json.dumps('not valid JSON' if name == 'broken.json' else 'Entry 1')})")
+        assert page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:history'))") == stored
+    page.keyboard.press("Escape")
+
+
+def test_history_survives_an_offline_reload(ui):
+    page = ui
+    if not page.evaluate("!!navigator.serviceWorker.controller"):
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        wait_ui(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LONG)
+    choose(page, "ax", "flat")
+    set_entered(page, False)
+    card = click_roll(page)
+    entry = card.get_attribute("data-entry")
+    page.context.set_offline(True)
+    try:
+        page.reload()
+        wait_ui(page)
+        page.click("#open-history")
+        assert page.locator("#history-list .history-open").first.get_attribute("data-entry") == entry
+        page.keyboard.press("Escape")
+        # and a check still resolves offline
+        click_roll(page)
+    finally:
+        page.context.set_offline(False)
+
+
+# -- characters ---------------------------------------------------------------------
+
+def test_character_fills_the_form_and_survives_a_reload(ui):
+    page = ui
+    choose(page, "dark_eye", "skill")
+    page.click("#open-characters")
+    page.click("#character-new")
+    page.fill('.char-editor [data-path="name"] input', "Alrik")
+    page.fill('.char-editor [data-path="numbers.COU"] input', "14")
+    page.fill('.char-editor [data-path="numbers.AGI"] input', "13")
+    page.fill('.char-editor [data-path="numbers.STR"] input', "11")
+    page.click("#character-save")
+    page.wait_for_selector('#character-list .char-item:has-text("Alrik")')
+    page.keyboard.press("Escape")
+    page.select_option("#character-picker", label="Alrik")
+    fill_select = page.locator('select[data-fill=""]')
+    fill_select.select_option(label="Climbing (COU/AGI/STR, SR 4)")
+    values = [page.input_value(f'input[data-path="attributes[{i}]"]') for i in range(3)]
+    assert values == ["14", "13", "11"]
+    assert page.input_value('input[data-path="rating"]') == "4"
+    assert page.locator(".attr-select").evaluate_all("els => els.map(e => e.value)") == ["COU", "AGI", "STR"]
+    odds_settled(page)
+    request = page.evaluate("() => window.__lastOddsRequest")
+    assert request["attributes"] == [14, 13, 11] and request["names"] == ["COU", "AGI", "STR"]
+    page.reload()
+    wait_ui(page)
+    options = page.locator("#character-picker option").all_inner_texts()
+    assert "Alrik" in options
+    assert page.locator("#character-picker").evaluate("e => e.selectedOptions[0].textContent") == "Alrik"
+
+
+def test_character_editor_refuses_bad_values_next_to_the_field(ui):
+    page = ui
+    choose(page, "freedom_fantasies", "skill")
+    page.click("#open-characters")
+    page.click("#character-new")
+    page.fill('.char-editor [data-path="name"] input', "Mira")
+    page.fill('.char-editor [data-path="numbers.FIGHT"] input', "lots")
+    n = page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:characters') || '[]').length")
+    page.click("#character-save")
+    err = page.locator('.char-editor [data-path="numbers.FIGHT"] .field-error')
+    err.wait_for(state="visible")
+    assert "whole number" in err.inner_text()
+    assert page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:characters') || '[]').length") == n
+    page.click("#character-cancel")
+    page.keyboard.press("Escape")
+
+
+# -- accessibility, theme, layout -------------------------------------------------------
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_on_any_game(ui, theme):
+    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright")
+    page = ui
+    page.emulate_media(color_scheme=theme)
+    dark = page.evaluate("document.documentElement.classList.contains('dark')")
+    if dark != (theme == "dark"):
+        page.click("#theme-toggle")
+    assert page.evaluate("document.documentElement.classList.contains('dark')") == (theme == "dark")
+    axe = axe_mod.Axe()
+    problems = {}
+    for system in GAMES:
+        page.check(f"#game-{system}")
+        page.wait_for_selector(f".check-form[data-system={system}]")
+        odds_settled(page)
+        click_roll(page)
+        result = axe.run(page)
+        bad = [v for v in result.response["violations"] if v.get("impact") in ("serious", "critical")]
+        if bad:
+            problems[system] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+    assert problems == {}
+
+
+SIZES = [(768, 1024), (1024, 768), (1280, 800), (390, 844)]
+
+
+@pytest.mark.parametrize("width,height", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_tablet_and_phone_sizes_no_sideways_scroll_big_targets_screenshots(ui, width, height):
+    page = ui
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": width, "height": height})
+    try:
+        for system in GAMES:
+            page.check(f"#game-{system}")
+            page.wait_for_selector(f".check-form[data-system={system}]")
+            odds_settled(page)
+            click_roll(page)
+            page.evaluate("window.scrollTo(0, 0)")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            small = page.evaluate("""() => [...document.querySelectorAll(
+                  'button, select, input:not([type=radio]):not([type=checkbox]):not([type=file]), label.chip, label.seg, label.switch')]
+                .filter(e => e.offsetParent !== null && !e.closest('.visually-hidden') && !e.closest('dialog:not([open])'))
+                .map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
+                .filter(([, r]) => r.height < 44 || r.width < 44)
+                .map(([n, r]) => `${n} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+            assert small == []
+            page.screenshot(path=str(SHOTS / f"{width}x{height}-{system}.png"))
+            page.screenshot(path=str(SHOTS / f"{width}x{height}-{system}-full.png"), full_page=True)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_no_page_errors(ui):
+    assert ui.errors == []
