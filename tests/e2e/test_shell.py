@@ -1,0 +1,196 @@
+"""The page shell and the JS bridge (issue 2: ready signal, status pill,
+disabled-until-ready, engine failure + retry, rejected requests, origin log,
+sub-path). The UI's own checks live in the UI engineer's tests."""
+
+import json
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import READY_TIMEOUT_MS, RequestLog, resolve_roll, wait_controlled, wait_ready
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
+from tablecheck import api  # noqa: E402  (CPython, for comparison)
+
+ENTERED = {"system": "dice", "check": "roll", "expression": "3d6+2", "dice": [2, 5, 1]}
+
+
+def same_origin(url, origin):
+    parts = urlsplit(url)
+    if parts.scheme == "blob":  # blob:http://host:port/uuid
+        return same_origin(url[len("blob:"):], origin)
+    if parts.scheme == "data":
+        return True  # inline, never leaves the page
+    return f"{parts.scheme}://{parts.netloc}" == origin
+
+
+def test_page_reaches_ready_and_status_pill_says_ready(ready_page):
+    page = ready_page
+    info = page.evaluate("window.tablecheck.ready")
+    assert info["python"].startswith("3.14"), info  # Pyodide 314.x runs Python 3.14
+    assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+    pill = page.locator("#engine-status")
+    assert pill.get_attribute("data-stage") == "ready"
+    assert pill.inner_text().startswith("Ready")
+    assert pill.get_attribute("role") == "status"
+    assert page.locator("#engine-retry").is_hidden()
+    assert page.locator("#update-banner").is_hidden()
+
+
+def test_status_events_name_each_stage_in_order(page, site):
+    page.add_init_script("""
+        window.__stages = [];
+        window.addEventListener('tablecheck:status', (e) => window.__stages.push(e.detail.stage));
+    """)
+    page.goto(site.url)
+    assert wait_ready(page) == "ready"
+    stages = page.evaluate("window.__stages")
+    assert stages[0] == "downloading" and stages[-1] == "ready", stages
+    assert "starting" in stages, stages  # reported by py/engine.py from the worker
+    assert stages.index("downloading") < stages.index("starting") < stages.index("ready")
+
+
+def test_shell_paints_and_roll_is_disabled_until_the_engine_is_ready(browser, private_site):
+    # the server holds the interpreter's wasm: the engine cannot get ready meanwhile
+    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(private_site.url)
+        assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
+        page.wait_for_function("() => document.querySelector('#roll') !== null")
+        assert page.locator("h1").inner_text() == "tablecheck"
+        assert page.evaluate("document.documentElement.dataset.engine") == "loading"
+        pill = page.locator("#engine-status")
+        assert pill.is_visible()
+        assert pill.get_attribute("data-stage") == "downloading"
+        assert "Downloading dice engine" in pill.inner_text()
+        assert page.locator("#roll").is_disabled()
+        hold.release()
+        assert wait_ready(page) == "ready"
+        page.wait_for_function("() => !document.querySelector('#roll').disabled", timeout=READY_TIMEOUT_MS)
+    finally:
+        hold.release()
+        context.close()
+
+
+@pytest.mark.parametrize("missing", [
+    "static/vendor/pyodide/pyodide.asm.wasm",   # caught by the bridge's pre-flight check
+    "static/vendor/pyodide/pyodide.mjs",
+    "py/tablecheck/api.py",                     # reported by PyScript from the worker
+])
+def test_engine_failure_says_so_and_retry_recovers(browser, site, missing):
+    context = browser.new_context(service_workers="block")
+    pattern = f"**/{missing}"
+    context.route(pattern, lambda route: route.fulfill(status=404, body="not found"))
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        assert wait_ready(page) == "error"
+        pill = page.locator("#engine-status")
+        assert pill.get_attribute("data-stage") == "error"
+        text = pill.inner_text()
+        assert "failed to load" in text and Path(missing).name in text, text
+        assert page.locator("#engine-retry").is_visible()
+        assert page.locator("#roll").is_disabled()
+        # a call while the engine is down answers with an error, it does not hang
+        answer = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
+        assert answer["error"]["field"] is None and "unavailable" in answer["error"]["message"]
+        context.unroute(pattern)
+        page.click("#engine-retry")
+        assert wait_ready(page) == "ready"
+        assert page.locator("#engine-retry").is_hidden()
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def bridge(browser, site):
+    """One ready page shared by the bridge tests of this module."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site.url)
+    assert wait_ready(page) == "ready"
+    yield page
+    context.close()
+
+
+def test_bridge_answers_equal_the_python_api(bridge):
+    page = bridge
+    got = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
+    assert got == api.resolve(dict(ENTERED))
+    assert got["total"] == 10 and got["outcome"] == "rolled"
+    odds_request = {"system": "dice", "check": "roll", "expression": "2d6"}
+    got_odds = page.evaluate("(r) => window.tablecheck.odds(r)", odds_request)
+    assert got_odds == json.loads(json.dumps(api.odds(dict(odds_request))))
+    assert got_odds["distribution"]["7"] == pytest.approx(6 / 36)
+    catalog = page.evaluate("window.tablecheck.catalog()")
+    assert catalog == json.loads(json.dumps(api.catalog()))
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({"system": "nope", "check": "roll"}, "system"),
+    ({"system": "dice", "check": "nope"}, "check"),
+    ({"system": "dice", "check": "roll", "expression": "3d"}, "expression"),
+    ({"system": "dice", "check": "roll", "expression": "3d6", "dice": [1, 2]}, "dice"),
+    (42, "request"),
+])
+def test_rejected_request_resolves_to_an_error_naming_the_field(bridge, request_, field):
+    for call in ("resolve", "odds"):
+        if call == "odds" and field == "dice":
+            continue
+        answer = bridge.evaluate(f"(r) => window.tablecheck.{call}(r)", request_)
+        assert set(answer) == {"error"}, answer
+        assert answer["error"]["field"] == field
+        assert answer["error"]["message"]
+
+
+def test_missing_entered_dice_error_carries_the_dice_needed(bridge):
+    answer = bridge.evaluate("(r) => window.tablecheck.resolve(r)",
+                                 {"system": "dice", "check": "roll", "expression": "3d6", "dice": [4]})
+    assert answer["error"]["field"] == "dice"
+    assert [d["sides"] for d in answer["error"]["needed"]] == [6, 6]
+
+
+def test_every_request_stays_on_the_test_servers_origin(browser, site):
+    context = browser.new_context()
+    log = RequestLog().attach(context)
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        assert wait_ready(page) == "ready"
+        wait_controlled(page)
+        assert resolve_roll(page)["outcome"] == "rolled"
+        page.evaluate("window.tablecheck.odds({system: 'dice', check: 'roll', expression: '4d6kh3'})")
+        page.reload()
+        assert wait_ready(page) == "ready"
+    finally:
+        context.close()
+    urls = log.urls
+    # the log is real: it saw the page, the worker's interpreter and the package
+    paths = {urlsplit(u).path for u in urls}
+    assert {"/", "/static/vendor/pyodide/pyodide.asm.wasm", "/py/tablecheck/api.py", "/sw.js"} <= paths
+    foreign = [u for u in urls if not same_origin(u, site.origin)]
+    assert foreign == [], foreign
+
+
+def test_served_under_a_sub_path_it_works_too(browser, subpath_site):
+    context = browser.new_context()
+    log = RequestLog().attach(context)
+    page = context.new_page()
+    try:
+        page.goto(subpath_site.url)
+        assert wait_ready(page) == "ready", page.locator("#engine-status").inner_text()
+        wait_controlled(page)
+        scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+        assert scope == subpath_site.url
+        got = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
+        assert got["total"] == 10
+    finally:
+        context.close()
+    outside = [(m, p) for m, p in subpath_site.requests if not p.startswith("/tablecheck/")]
+    assert outside == []
+    assert all(same_origin(u, subpath_site.origin) for u in log.urls)

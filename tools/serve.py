@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Serve a built site (dist/) over HTTP, as GitHub Pages would.
+
+    python3 tools/serve.py [--dir dist] [--port 8000] [--host 127.0.0.1] [--prefix /tablecheck/]
+
+`--prefix` serves the site under a sub-path (a Pages project site) and
+answers 404 outside it. Also importable: the browser tests start `Server`
+in a thread on an ephemeral port. Standard library only.
+"""
+
+import argparse
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".py": "text/x-python",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    prefix = "/"
+    log = None  # a list to append (method, path) to, or None
+    holds = None  # {path: Hold}: GETs of that path wait until released (tests)
+    quiet = True
+
+    def _strip(self):
+        """Map the request path under `prefix` to the site; False if outside."""
+        if self.prefix == "/":
+            return True
+        path = self.path
+        if path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return None
+        if not path.startswith(self.prefix):
+            self.send_error(404, "outside the site's sub-path")
+            return None
+        self.path = "/" + path[len(self.prefix):]
+        return True
+
+    def do_GET(self):
+        if self.log is not None:
+            self.log.append(("GET", self.path))
+        hold = (self.holds or {}).get(self.path)
+        if hold is not None:
+            hold.reached.set()
+            hold.released.wait(timeout=300)
+        if self._strip():
+            super().do_GET()
+
+    def do_HEAD(self):
+        if self.log is not None:
+            self.log.append(("HEAD", self.path))
+        if self._strip():
+            super().do_HEAD()
+
+    def end_headers(self):
+        # like a static host: revalidate, never serve a stale build silently
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):
+        if not self.quiet:
+            super().log_message(fmt, *args)
+
+
+class Hold:
+    """A GET that waits: `reached` is set when it arrives, `release()` lets it go."""
+
+    def __init__(self):
+        self.reached = threading.Event()
+        self.released = threading.Event()
+
+    def release(self):
+        self.released.set()
+
+
+class Server:
+    """A real HTTP server in a background thread. `url` ends with the prefix."""
+
+    def __init__(self, directory, port=0, host="127.0.0.1", prefix="/", quiet=True):
+        if not prefix.startswith("/") or not prefix.endswith("/"):
+            raise ValueError("prefix must start and end with '/'")
+        self.requests = []
+        self.holds = {}
+        handler = type("SiteHandler", (Handler,), {"prefix": prefix, "log": self.requests,
+                                                    "holds": self.holds, "quiet": quiet})
+        self.httpd = http.server.ThreadingHTTPServer(
+            (host, port), functools.partial(handler, directory=str(directory)))
+        self.httpd.daemon_threads = True
+        self.host, self.port = self.httpd.server_address[:2]
+        self.origin = f"http://{host}:{self.port}"
+        self.url = self.origin + prefix
+        self.thread = None
+
+    def start(self):
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+        return self
+
+    def hold(self, path):
+        """Make GETs of `path` (as requested, e.g. "/static/x.wasm") wait."""
+        self.holds[path] = Hold()
+        return self.holds[path]
+
+    def stop(self):
+        for hold in self.holds.values():
+            hold.release()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        if self.thread:
+            self.thread.join(timeout=10)
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Serve the built site.")
+    parser.add_argument("--dir", default=str(ROOT / "dist"))
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/")
+    args = parser.parse_args(argv)
+    if not (Path(args.dir) / "index.html").is_file():
+        print(f"{args.dir}/index.html not found: run `make build` first", file=sys.stderr)
+        return 1
+    server = Server(args.dir, args.port, args.host, args.prefix, quiet=False)
+    print(f"Serving {args.dir} at {server.url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.httpd.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

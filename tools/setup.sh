@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Idempotent set-up for `make test` on a fresh Debian machine (or any machine
+# with python3 >= 3.11 and npm): .venv with the pinned test tools, npm ci.
+# Re-running it with nothing changed does nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+as_root_apt() {  # install Debian packages when we can, else explain
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y "$@"
+  else
+    echo "setup: please install: $*" >&2; return 1
+  fi
+}
+
+# `tools/setup.sh npm` does only step 2 (what `make build` needs)
+ONLY="${1:-all}"
+
+# 1. Python virtual environment with pinned test tools
+if [ "$ONLY" = all ]; then
+if [ ! -x .venv/bin/python ]; then
+  if ! "$PYTHON" -m venv .venv 2>/dev/null; then
+    rm -rf .venv
+    as_root_apt python3-venv
+    "$PYTHON" -m venv .venv
+  fi
+fi
+REQ=tools/requirements-test.txt
+STAMP=.venv/.requirements.sha256
+WANT="$(sha256sum "$REQ" | cut -d' ' -f1)"
+if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
+  .venv/bin/python -m pip install --disable-pip-version-check -q -r "$REQ"
+  echo "$WANT" > "$STAMP"
+fi
+fi
+
+# 2. Vendored runtime, exactly as locked
+if ! command -v npm >/dev/null 2>&1; then as_root_apt nodejs npm; fi
+LOCK_STAMP=node_modules/.lock.sha256
+WANT="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ ! -f "$LOCK_STAMP" ] || [ "$(cat "$LOCK_STAMP")" != "$WANT" ]; then
+  npm ci --no-audit --no-fund
+  echo "$WANT" > "$LOCK_STAMP"
+fi
