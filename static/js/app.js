@@ -71,7 +71,8 @@ const charactersBtn = el('button', { type: 'button', class: 'btn', id: 'open-cha
 const historyCount = el('span', { class: 'count' });
 const historyBtn = el('button', { type: 'button', class: 'btn', id: 'open-history', 'aria-haspopup': 'dialog' }, 'History', historyCount);
 const themeBtn = el('button', { type: 'button', class: 'btn theme-toggle', id: 'theme-toggle', 'aria-pressed': 'false' },
-  el('span', { 'aria-hidden': 'true', class: 'theme-icon' }, '\u263E'), ' Dark theme');
+  el('span', { 'aria-hidden': 'true', class: 'theme-icon' }, '\u263E'), ' ', el('span', { class: 'theme-label' }, 'Dark theme'));
+themeBtn.setAttribute('aria-label', 'Dark theme');
 clear(header);
 header.append(gamePicker, el('div', { class: 'header-actions' }, characterPick, charactersBtn, historyBtn, themeBtn));
 
@@ -200,6 +201,17 @@ function renderGamePicker() {
   }
 }
 
+/** In a sideways-scrolling strip (phones), keep the chosen chip visible. */
+function revealChecked(strip) {
+  const chip = strip.querySelector('input:checked');
+  if (!chip || strip.scrollWidth <= strip.clientWidth) return;
+  const label = chip.closest('label');
+  const left = label.offsetLeft - strip.offsetLeft;
+  if (left < strip.scrollLeft || left + label.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+    strip.scrollLeft = Math.max(0, left - 16);
+  }
+}
+
 function systemEntry(id) {
   return catalog && catalog.systems ? catalog.systems[id] : null;
 }
@@ -211,6 +223,7 @@ function selectSystem(id, checkId) {
   prefs.system = id;
   savePrefs();
   for (const input of gamePicker.querySelectorAll('input')) input.checked = input.value === id;
+  revealChecked(gamePicker);
   root.dataset.game = id;
   renderCharacterPicker();
   const s = systemEntry(id);
@@ -238,6 +251,7 @@ function selectCheck(cid) {
   prefs.checks[current.system] = cid;
   savePrefs();
   for (const input of checkPicker.querySelectorAll('input')) input.checked = input.value === cid;
+  revealChecked(checkPicker);
   root.dataset.check = cid;
   checkTitle.textContent = `${check.label}`;
   checkDesc.textContent = check.description || '';

@@ -13,20 +13,11 @@ the page with outcomes worked out from the rule texts and with
 """
 
 import json
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import threading
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("playwright.sync_api")
-from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tablecheck import api  # noqa: E402
 
@@ -38,55 +29,18 @@ GAMES = ["dark_eye", "freedom_fantasies", "shadows_of_the_unknown", "ax", "dunge
 LONG = 60_000  # ms: Pyodide starts in ~3 s here; generous for slow CI
 
 
-# -- fixtures: built site, HTTP server, browser, one shared page ---------------
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
+# -- fixtures: the shared site and browser of tests/e2e/conftest.py -----------
 
 @pytest.fixture(scope="module")
-def ui_site(tmp_path_factory):
-    """The built site on a loopback HTTP server; yields its base URL."""
-    prebuilt = os.environ.get("TABLECHECK_DIST")
-    if prebuilt:
-        out = Path(prebuilt)
-    else:
-        out = tmp_path_factory.mktemp("ui-dist")
-        subprocess.run([sys.executable, str(ROOT / "tools" / "build.py"), "--out", str(out)],
-                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
-    handler = partial(_QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-
-
-def _chromium():
-    path = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
-    return path if Path(path).exists() else None
-
-
-@pytest.fixture(scope="module")
-def ui_browser():
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=_chromium(),
-            args=["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"])
-        yield browser
-        browser.close()
-
-
-@pytest.fixture(scope="module")
-def ui(ui_browser, ui_site):
-    """One context and page shared by the module's tests."""
-    context = ui_browser.new_context(viewport={"width": 1280, "height": 800},
-                                     reduced_motion="reduce", accept_downloads=True)
+def ui(browser, site):
+    """One context and page shared by the module's tests (pytest-playwright's
+    session browser; the site built and served once by conftest.py)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  reduced_motion="reduce", accept_downloads=True)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(ui_site)
+    page.goto(site.url)
     wait_ui(page)
     page.errors = errors
     yield page
