@@ -72,6 +72,10 @@ def _range(value, p, path):
     return value
 
 
+def _entries(n):
+    return f"{n} {'entry' if n == 1 else 'entries'}"
+
+
 def _choice_values(p):
     return [v for v, _ in p.choices]
 
@@ -116,9 +120,9 @@ def check_value(p, value, path):
         if not isinstance(value, (list, tuple)):
             raise InvalidRequest(path, "must be a list")
         if p.min_items is not None and len(value) < p.min_items:
-            raise InvalidRequest(path, f"needs at least {p.min_items} entries, not {len(value)}")
+            raise InvalidRequest(path, f"needs at least {_entries(p.min_items)}, not {len(value)}")
         if p.max_items is not None and len(value) > p.max_items:
-            raise InvalidRequest(path, f"takes at most {p.max_items} entries, not {len(value)}")
+            raise InvalidRequest(path, f"takes at most {_entries(p.max_items)}, not {len(value)}")
         return [check_value(p.item, v, f"{path}[{i}]") for i, v in enumerate(value)]
     raise ValueError(f"unknown parameter kind {kind!r}")
 
