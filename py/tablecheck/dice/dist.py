@@ -146,6 +146,10 @@ class Dist:
     def __add__(self, other):
         if isinstance(other, int):
             return Dist({k + other: w for k, w in self.weights.items()}, self.total)
+        if isinstance(other, Dist):
+            fast = _convolve(self.weights, other.weights)
+            if fast is not None:
+                return Dist(fast, self.total * other.total)
         return self.combine(other, lambda a, b: a + b)
 
     __radd__ = __add__
@@ -242,3 +246,45 @@ class Dist:
 
     def min_of(self, n):
         return self.keep(n, 1, highest=False)
+
+
+def _dense_ints(weights):
+    """(lowest key, span) when every key and weight is a plain int and the
+    keys are not too sparse for a dense packing; else None."""
+    if not weights or any(type(k) is not int for k in weights) \
+            or any(type(w) is not int or w < 0 for w in weights.values()):
+        return None
+    low, high = min(weights), max(weights)
+    span = high - low + 1
+    return (low, span) if span <= 4 * len(weights) + 16 else None
+
+
+def _pack(weights, low, span, size):
+    return int.from_bytes(b"".join(weights.get(low + i, 0).to_bytes(size, "little")
+                                   for i in range(span)), "little")
+
+
+def _convolve(a, b):
+    """Weights of x + y for independent integer-keyed weights a and b, by
+    Kronecker substitution: each distribution packed into one big integer
+    (one slot of `size` bytes per outcome), one big-integer product does the
+    whole convolution, exactly. None when the keys do not suit (tuples,
+    sparse) or the problem is too small to gain: the caller then loops."""
+    if len(a) * len(b) <= 400:
+        return None
+    da, db = _dense_ints(a), _dense_ints(b)
+    if da is None or db is None:
+        return None
+    (la, na), (lb, nb) = da, db
+    # a product slot holds at most min(na, nb) products of two weights
+    bits = (max(a.values()).bit_length() + max(b.values()).bit_length()
+            + min(na, nb).bit_length())
+    size = bits // 8 + 1
+    product = _pack(a, la, na, size) * _pack(b, lb, nb, size)
+    raw = product.to_bytes((na + nb - 1) * size, "little")
+    out = {}
+    for i in range(na + nb - 1):
+        w = int.from_bytes(raw[i * size:(i + 1) * size], "little")
+        if w:
+            out[la + lb + i] = w
+    return out
