@@ -185,3 +185,37 @@ def test_combine_map_mix_and_reduced():
     assert (r.weights, r.total) == ({1: 1, 2: 2}, 6)
     assert d6.p(lambda f: f >= 5) == Fraction(1, 3)
     assert d6.mean() == Fraction(7, 2)
+
+
+# -- sums by Kronecker substitution against a plain double loop ---------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def naive_sum(a, b):
+    out = Counter()
+    for x, wx in a.weights.items():
+        for y, wy in b.weights.items():
+            out[x + y] += wx * wy
+    return dict(out), a.total * b.total
+
+
+weights = st.dictionaries(st.integers(-60, 60), st.integers(1, 10**40), min_size=1, max_size=70)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(weights, weights)
+def test_dist_sum_equals_double_loop(a, b):
+    da, db = Dist(a), Dist(b)
+    s = da + db
+    assert (s.weights, s.total) == naive_sum(da, db)
+
+
+def test_dist_sum_of_large_and_sparse_supports_equals_double_loop():
+    big = Dist.uniform_sum(30, 6)
+    boom = Dist.exploding(6)
+    sparse = Dist({0: 3, 10**6: 5, -(10**6): 1})
+    flags = Dist({True: 1, False: 1})
+    for a, b in [(big, boom), (boom, boom), (big, sparse), (sparse, big), (big, flags)]:
+        s = a + b
+        assert (s.weights, s.total) == naive_sum(a, b)
