@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Shared plumbing of the browser benchmarks (bench/bench_floor.py,
+bench_mainthread.py, bench_tap.py, bench_odds.py): build check, a static
+server that counts bytes, the bare floor page, Chromium, page
+instrumentation and the table printer.
+
+    python bench/_browser.py      # prints the environment the benchmarks use
+
+Build check: dist/ (what `make build` wrote) must be complete (every file
+tools/build.py would write, the vendored files matching
+tools/vendor-files.json) and as new as the sources; if it is not, the site
+is built afresh with tools/build.py into a temporary directory (dist/ is
+never written here). Either way the benchmarks serve a private copy, so a
+`make build` by someone else during a run cannot pull files away.
+
+Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own; headless,
+with the same flags as tests/e2e/conftest.py (Google hosts cut off).
+Playwright comes from the project's .venv (tools/requirements-test.txt).
+"""
+
+import contextlib
+import functools
+import gzip
+import http.server
+import json
+import math
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(ROOT / "py"))
+
+import build as site_build  # noqa: E402  (tools/build.py)
+import serve as site_serve  # noqa: E402  (tools/serve.py)
+
+READY_TIMEOUT_MS = 120_000
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+
+# -- numbers and the table ------------------------------------------------------
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def pct(values, q):
+    """Nearest-rank percentile (q in 0..1)."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = max(1, math.ceil(q * len(ordered) - 1e-9))
+    return ordered[min(len(ordered), k) - 1]
+
+
+def ratio(a, b):
+    if not b or a != a or b != b:
+        return "n/a"
+    return f"{a / b:.2f}"
+
+
+def fmt_ms(value, digits=0):
+    if value is None or value != value:
+        return "n/a"
+    return f"{value:,.{digits}f}"
+
+
+def fmt_bytes(n):
+    if n is None:
+        return "n/a"
+    return f"{n / 1e6:.2f} MB" if n >= 100_000 else f"{n / 1e3:.1f} kB"
+
+
+def _numeric(text):
+    text = text.strip()
+    return bool(text) and (text[0].isdigit() or text[0] in "-+." or text in ("n/a", "-"))
+
+
+def print_table(title, header, rows, notes=()):
+    """One plain-text table (also valid Markdown): the first column and text
+    left-aligned, figures right-aligned."""
+    widths = [len(h) for h in header]
+    for row in rows:
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(str(cell)))
+
+    def line(cells):
+        out = []
+        for i, cell in enumerate(cells):
+            text = str(cell)
+            out.append(text.rjust(widths[i]) if i and _numeric(text) else text.ljust(widths[i]))
+        return "| " + " | ".join(out) + " |"
+
+    print(title)
+    print()
+    print(line(header))
+    print("|" + "|".join("-" * (w + 2) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths)) + "|")
+    for row in rows:
+        print(line(row))
+    if notes:
+        print()
+        for note in notes:
+            print(note)
+    sys.stdout.flush()
+
+
+def environment():
+    """One line naming the machine and software the figures come from."""
+    return (f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {os.cpu_count()} cores; "
+            f"load {os.getloadavg()[0]:.1f}; Python {platform.python_version()}")
+
+
+# -- the build ---------------------------------------------------------------
+
+def _same(a, b):
+    try:
+        return a.stat().st_size == b.stat().st_size and a.read_bytes() == b.read_bytes()
+    except OSError:
+        return False
+
+
+def dist_problems(dist=DIST, root=ROOT):
+    """Why `dist` is not a complete, current build of `root` ([] if it is)."""
+    problems = []
+    if not (dist / "index.html").is_file():
+        return [f"{dist} has no index.html (run `make build`)"]
+    try:
+        vendor = site_build.check_vendor(root, site_build.load_vendor_manifest(root))
+    except site_build.BuildError as exc:
+        return [f"vendored files: {exc}"]
+    for src, rel in site_build.site_sources(root) + vendor:
+        if not _same(src, dist / rel):
+            problems.append(f"dist/{rel} differs from {src.relative_to(root)}")
+    for rel in ("sw.js", "pyscript.json"):
+        if not (dist / rel).is_file():
+            problems.append(f"dist/{rel} is missing")
+    return problems
+
+
+class Site:
+    """A private copy of the built site: `dir`, and `note` saying where it came from."""
+
+    def __init__(self):
+        self.tmp = tempfile.TemporaryDirectory(prefix="tablecheck-bench-")
+        self.dir = Path(self.tmp.name) / "site"
+        problems = dist_problems()
+        if problems:
+            info = site_build.build(ROOT, self.dir)
+            self.note = (f"dist/ not current ({problems[0]}{' ...' if len(problems) > 1 else ''}); "
+                         f"built afresh with tools/build.py ({info['bytes'] / 1e6:.1f} MB)")
+        else:
+            shutil.copytree(DIST, self.dir)
+            self.note = "dist/ checked: complete and current (served from a private copy)"
+        self.bare_dir = Path(self.tmp.name) / "bare"
+        make_bare_site(self.dir, self.bare_dir)
+
+    def close(self):
+        self.tmp.cleanup()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+# -- the floor: a bare page on the same vendored runtime --------------------------
+
+BARE_PY = 'ping = lambda: "ok"; __export__ = ["ping"]\n'
+
+BARE_HTML = """<!doctype html>
+<html lang="en" data-engine="loading">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>bare PyScript + Pyodide</title>
+  <link rel="stylesheet" href="./static/vendor/pyscript/core.css">
+  <script type="module" src="./static/vendor/pyscript/core.js"></script>
+  <script type="py" worker name="bare" id="bare" config="./pyscript.json" src="./main.py"></script>
+  <script type="module">
+    // the same ready signal as the app: <html data-engine="ready"> once Python answers
+    const element = document.getElementById("bare");
+    const xworker = await new Promise((resolve) => {
+      const tick = () => (element.xworker ? resolve(element.xworker) : setTimeout(tick, 25));
+      tick();
+    });
+    await xworker.ready;
+    const answer = await xworker.sync.ping();
+    document.documentElement.dataset.engine = answer === "ok" ? "ready" : "error";
+  </script>
+  <script type="module">
+    if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js", { scope: "./" });
+  </script>
+</head>
+<body><p>bare page</p></body>
+</html>
+"""
+
+
+def make_bare_site(site_dir, out):
+    """The floor: a page that loads the same vendored PyScript + Pyodide (copied
+    from the built site), runs one line of Python in a worker and answers one
+    call, with the project's own service worker template precaching it."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(site_dir / "static" / "vendor", out / "static" / "vendor")
+    (out / "index.html").write_text(BARE_HTML, encoding="utf-8")
+    (out / "main.py").write_text(BARE_PY, encoding="utf-8")
+    config = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))
+    (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = site_build.build_hash(out, rels)
+    template = (ROOT / "sw.js").read_text(encoding="utf-8")
+    (out / "sw.js").write_text(site_build.render_sw(template, "tablecheck-bare-" + digest[:16],
+                                                    ["./" + rel for rel in rels]), encoding="utf-8")
+    return out
+
+
+# -- a static server that counts what it sends -------------------------------------
+
+class CountingHandler(site_serve.Handler):
+    counter = None  # a Counter
+
+    def copyfile(self, source, outputfile):
+        sent = 0
+        while True:
+            block = source.read(1 << 16)
+            if not block:
+                break
+            outputfile.write(block)
+            sent += len(block)
+        self.counter.add(self.path, sent)
+
+
+class Counter:
+    def __init__(self, directory):
+        self.directory = Path(directory)
+        self.lock = threading.Lock()
+        self.items = []  # (path, bytes)
+        self._gz = {}
+
+    def add(self, path, sent):
+        with self.lock:
+            self.items.append((path, sent))
+
+    def reset(self):
+        with self.lock:
+            self.items = []
+
+    def snapshot(self):
+        with self.lock:
+            return list(self.items)
+
+    def gzip_size(self, path, sent):
+        """What the body would weigh gzip-compressed (as GitHub Pages serves
+        text and .wasm); `sent` for partial bodies."""
+        rel = path.split("?", 1)[0].lstrip("/") or "index.html"
+        if rel.endswith("/"):
+            rel += "index.html"
+        file = self.directory / rel
+        if not file.is_file() or file.stat().st_size != sent:
+            return sent
+        if rel not in self._gz:
+            self._gz[rel] = len(gzip.compress(file.read_bytes(), 6))
+        return self._gz[rel]
+
+    def totals(self, items=None):
+        items = self.snapshot() if items is None else items
+        raw = sum(n for _, n in items)
+        gz = sum(self.gzip_size(p, n) for p, n in items)
+        distinct = {}
+        for path, n in items:
+            distinct[path] = max(n, distinct.get(path, 0))
+        return {"requests": len(items), "bytes": raw, "gzip": gz, "files": len(distinct),
+                "distinct": sum(distinct.values()),
+                "distinct_gzip": sum(self.gzip_size(p, n) for p, n in distinct.items())}
+
+
+class Server:
+    """Serves `directory` on an ephemeral 127.0.0.1 port in a thread; `url`
+    ends with '/'; `counter` holds the bodies sent."""
+
+    def __init__(self, directory):
+        self.counter = Counter(directory)
+        handler = type("BenchHandler", (CountingHandler,), {"counter": self.counter, "quiet": True})
+        self.httpd = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=10)
+
+
+# -- Chromium ------------------------------------------------------------------------
+
+def chromium_path():
+    for candidate in (os.environ.get("CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+def launch_options():
+    options = {"headless": True, "args": list(CHROMIUM_ARGS)}
+    path = chromium_path()
+    if path:
+        options["executable_path"] = path
+    return options
+
+
+def sync_playwright():
+    try:
+        from playwright.sync_api import sync_playwright as sp
+    except ImportError:
+        sys.exit("Playwright is missing: run `make setup` (or pip install -r "
+                 "tools/requirements-test.txt) and use .venv/bin/python")
+    return sp()
+
+
+def launch(p):
+    return p.chromium.launch(**launch_options())
+
+
+@contextlib.contextmanager
+def fresh_profile(p, **context_options):
+    """A persistent context on a brand-new profile directory (cold: empty HTTP
+    cache, code cache and service workers); warm visits reuse it."""
+    with tempfile.TemporaryDirectory(prefix="tablecheck-profile-") as profile:
+        context = p.chromium.launch_persistent_context(profile, **launch_options(), **context_options)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+# Installed before any script of the page (add_init_script): when the ready
+# signal flips, the long tasks, the first paint.
+INSTRUMENT = r"""
+(() => {
+  const b = window.__bench = { ready: null, uiReady: null, longtasks: [], marks: {} };
+  const seen = () => {
+    const d = document.documentElement && document.documentElement.dataset;
+    if (!d) return;
+    if (b.ready === null && d.engine === 'ready') b.ready = performance.now();
+    if (b.uiReady === null && d.ui === 'ready') b.uiReady = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { attributes: true, subtree: true,
+    attributeFilter: ['data-engine', 'data-ui'] });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration, name: e.name });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { b.noLongtask = String(e); }
+  b.firstPaint = () => {
+    const p = performance.getEntriesByType('paint');
+    const fp = p.find((e) => e.name === 'first-paint') || p.find((e) => e.name === 'first-contentful-paint');
+    return fp ? fp.startTime : null;
+  };
+})();
+"""
+
+
+def instrument(target):
+    """Add the instrumentation to a context or page."""
+    target.add_init_script(INSTRUMENT)
+
+
+def wait_ready(page, timeout=READY_TIMEOUT_MS):
+    """Wait on the explicit signal; return html[data-engine] ('ready' or 'error')."""
+    page.wait_for_function(
+        "() => document.documentElement.dataset.engine && document.documentElement.dataset.engine !== 'loading'",
+        timeout=timeout)
+    return page.evaluate("document.documentElement.dataset.engine")
+
+
+def ready_ms(page):
+    """Navigation start -> ready signal, in ms (performance.now() when it flipped)."""
+    return page.evaluate("window.__bench.ready")
+
+
+def wait_controlled(page, timeout=READY_TIMEOUT_MS):
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=timeout)
+
+
+def wait_ui(page, timeout=READY_TIMEOUT_MS):
+    page.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=timeout)
+
+
+def start_with(context, system):
+    """Make the app open on `system` (its saved preference) so that the odds the
+    UI asks for at start are that system's, not the default's."""
+    context.add_init_script(
+        "try { if (!localStorage.getItem('tablecheck:v1:prefs')) localStorage.setItem("
+        f"'tablecheck:v1:prefs', JSON.stringify({{system: {json.dumps(system)}}})); }} catch (e) {{}}")
+
+
+def odds_settled(page, timeout=READY_TIMEOUT_MS):
+    page.wait_for_function(
+        "() => { const o = document.querySelector('#odds');"
+        " return o && o.dataset.seq && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }",
+        timeout=timeout)
+
+
+def chromium_version():
+    with sync_playwright() as p:
+        browser = launch(p)
+        try:
+            return browser.version
+        finally:
+            browser.close()
+
+
+def main():
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        pw = version("playwright")
+    except PackageNotFoundError:
+        pw = "not installed"
+    rows = [("python", sys.executable), ("playwright", pw), ("chromium", chromium_path() or "Playwright's own")]
+    with Site() as site:
+        rows.append(("site", site.note))
+        files = [p for p in site.dir.rglob("*") if p.is_file()]
+        rows.append(("site files", f"{len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB"))
+        bare = [p for p in site.bare_dir.rglob("*") if p.is_file()]
+        rows.append(("bare page", f"{len(bare)} files, {sum(p.stat().st_size for p in bare) / 1e6:.1f} MB"))
+        if pw != "not installed":
+            rows.append(("chromium version", chromium_version()))
+    print_table(f"Benchmark environment ({environment()})", ["item", "value"], rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

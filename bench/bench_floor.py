@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Start-up against the floor (issue 9, item 1).
+
+    .venv/bin/python bench/bench_floor.py [--runs 5] [--visits 3]
+
+Times navigation -> ready for the app (<html data-engine="ready">: the engine
+answers) and for a bare page that loads the same vendored PyScript + Pyodide
+from the same build, runs one line of Python in a worker and sets the same
+signal once it answers (bench/_browser.py writes it, with the project's own
+service worker template precaching it). Both on loopback servers of their
+own (separate origins), one at a time, in headless Chromium:
+
+- cold: the first visit on a brand-new profile (empty HTTP cache, code cache,
+  no service worker);
+- warm: later visits on that profile, the service worker controlling the page;
+- offline: the same, with the browser offline (the server sees no request).
+
+Each run makes a fresh profile per page (app and bare alternate which goes
+first) and does 1 cold, `visits` warm and `visits` offline visits; the table
+gives medians over all runs and the ratio app / bare (goal: <= 1.10).
+Bytes are the bodies the server sent during the first visit: until ready,
+and in all (with the service worker's precache of the whole build); "gzip"
+estimates them as a host that compresses (GitHub Pages) would send them.
+Times are from performance.now() in the page when the signal flips
+(navigation start = 0).
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import _browser as B  # noqa: E402
+
+
+def series(p, server, visits):
+    """One fresh profile: a cold visit, then warm and offline ones."""
+    out = {"cold": None, "ui": None, "warm": [], "offline": [], "offline_requests": 0}
+    with B.fresh_profile(p, viewport={"width": 1280, "height": 800}) as context:
+        B.instrument(context)
+        server.counter.reset()
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(server.url, wait_until="commit")
+        state = B.wait_ready(page)
+        if state != "ready":
+            raise RuntimeError(f"{server.url}: engine state {state}")
+        out["cold"] = B.ready_ms(page)
+        out["ready_bytes"] = server.counter.totals()
+        B.wait_controlled(page)
+        if page.evaluate("document.documentElement.dataset.ui !== undefined"):
+            page.wait_for_selector("html[data-ui=ready]", timeout=B.READY_TIMEOUT_MS)
+            out["ui"] = page.evaluate("window.__bench.uiReady")
+        out["total_bytes"] = server.counter.totals()
+        warm_bytes = []
+        for _ in range(visits):
+            server.counter.reset()
+            page.goto(server.url, wait_until="commit")
+            B.wait_ready(page)
+            out["warm"].append(B.ready_ms(page))
+            warm_bytes.append(server.counter.totals()["bytes"])
+        out["warm_bytes"] = B.median(warm_bytes)
+        context.set_offline(True)
+        server.counter.reset()
+        for _ in range(visits):
+            page.goto(server.url, wait_until="commit")
+            if B.wait_ready(page) != "ready":
+                raise RuntimeError(f"{server.url}: offline visit did not get ready")
+            out["offline"].append(B.ready_ms(page))
+        out["offline_requests"] = server.counter.totals()["requests"]
+        context.set_offline(False)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5, help="fresh profiles per page (default 5)")
+    ap.add_argument("--visits", type=int, default=3, help="warm and offline visits per profile (default 3)")
+    args = ap.parse_args(argv)
+    results = {"app": [], "bare": []}
+    with B.Site() as site, B.Server(site.dir) as app, B.Server(site.bare_dir) as bare, \
+            B.sync_playwright() as p:
+        servers = {"app": app, "bare": bare}
+        for run in range(args.runs):
+            order = ["app", "bare"] if run % 2 == 0 else ["bare", "app"]
+            for name in order:
+                results[name].append(series(p, servers[name], args.visits))
+        note = site.note
+
+    def col(name, key):
+        values = []
+        for r in results[name]:
+            v = r[key]
+            values.extend(v if isinstance(v, list) else [v])
+        return [v for v in values if v is not None]
+
+    rows = []
+    for key, label in (("cold", "cold: fresh profile"), ("warm", "warm: service worker"),
+                       ("offline", "offline: service worker")):
+        a, b = B.median(col("app", key)), B.median(col("bare", key))
+        goal = "yes" if a <= 1.10 * b else "no"
+        rows.append((f"{label}, ready (ms, median)", B.fmt_ms(a), B.fmt_ms(b), B.ratio(a, b), goal))
+        rows.append((f"{label}, ready (ms, min-max)",
+                     f"{B.fmt_ms(min(col('app', key)))}-{B.fmt_ms(max(col('app', key)))}",
+                     f"{B.fmt_ms(min(col('bare', key)))}-{B.fmt_ms(max(col('bare', key)))}", "", ""))
+    ui = col("app", "ui")
+    rows.append(("cold: app UI ready, catalog drawn (ms)", B.fmt_ms(B.median(ui)), "n/a", "", ""))
+    def bytes_row(label, when, key, show=B.fmt_bytes):
+        a = B.median([r[when][key] for r in results["app"]])
+        b = B.median([r[when][key] for r in results["bare"]])
+        rows.append((label, show(a), show(b), B.ratio(a, b), ""))
+
+    count = lambda n: f"{n:.0f}"  # noqa: E731
+    bytes_row("first visit until ready: bytes sent", "ready_bytes", "bytes")
+    bytes_row("first visit until ready: requests", "ready_bytes", "requests", count)
+    bytes_row("first visit incl. offline precache: bytes sent", "total_bytes", "bytes")
+    bytes_row("first visit incl. offline precache: requests", "total_bytes", "requests", count)
+    bytes_row("first visit: distinct files", "total_bytes", "files", count)
+    bytes_row("first visit: distinct files, bytes", "total_bytes", "distinct")
+    bytes_row("first visit: distinct files, gzip estimate", "total_bytes", "distinct_gzip")
+    rows.append(("warm visit: bytes sent (median)", B.fmt_bytes(B.median([r["warm_bytes"] for r in results["app"]])),
+                 B.fmt_bytes(B.median([r["warm_bytes"] for r in results["bare"]])), "", ""))
+    rows.append(("offline visits: requests reaching the server",
+                 str(sum(r["offline_requests"] for r in results["app"])),
+                 str(sum(r["offline_requests"] for r in results["bare"])), "", ""))
+    B.print_table(
+        f"Start-up against the floor: {args.runs} fresh profiles per page, 1 cold + {args.visits} warm "
+        f"+ {args.visits} offline visits each ({B.environment()})",
+        ["measure", "app", "bare page", "app / bare", "within 10%"], rows,
+        notes=[f"site: {note}",
+               "bare page: the same vendored PyScript + Pyodide files, one line of Python in a worker, "
+               "same ready signal and service worker template.",
+               "bytes (medians over runs): response bodies counted by the server, uncompressed; a file can be "
+               "sent twice on a first visit (the page's request and the service worker's precache, which "
+               "races the page); distinct files counts each once; gzip: estimated at level 6."])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
