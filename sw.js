@@ -5,7 +5,8 @@
 //           content hash of the build (a new build = a new cache).
 // activate: delete every other tablecheck cache, then control open pages.
 // fetch:    same-origin GETs cache-first (falling back to the network);
-//           navigations offline are answered with index.html.
+//           navigations offline are answered with index.html (other
+//           addresses in the site redirect to it).
 // A new version waits until the page asks it to take over ("skip-waiting"
 // message from static/js/sw-register.js after the user taps Reload), so a
 // game in progress is never reloaded under the players' hands.
@@ -58,9 +59,9 @@ async function answer(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    // offline: any other page address gets the one page
-    const page = navigate && (await cache.match(INDEX));
-    if (page) return page;
+    // offline: any other page address inside the site leads to the one page
+    // (a redirect, so its relative ./static/... addresses resolve again)
+    if (navigate && (await cache.match(INDEX))) return Response.redirect(self.registration.scope, 302);
     throw error;
   }
 }
