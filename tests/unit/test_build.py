@@ -1,0 +1,188 @@
+"""tools/build.py (issue 2, item 3 and "Bad input and faults"): the site in
+dist/, the precache list, the content hash, vendored files checked at build
+time. Built into temporary directories, never into the shared dist/."""
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not (ROOT / "node_modules" / "pyodide" / "package.json").is_file(),
+                                reason="node_modules not installed (make setup / npm ci)")
+
+VENDOR = json.loads((ROOT / "tools" / "vendor-files.json").read_text())
+
+
+def files_of(directory):
+    return sorted(p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file())
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("b") / "dist"
+    info = build.build(ROOT, out)
+    return out, info
+
+
+@pytest.fixture
+def fake_root(tmp_path):
+    """A copy of the repository's site inputs with its own node_modules
+    holding just the vendored files, so a test may break them."""
+    root = tmp_path / "repo"
+    for rel in ["index.html", "manifest.webmanifest", "sw.js", "pyscript.json",
+                "tools/vendor-files.json", "py/engine.py"]:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / rel, root / rel)
+    shutil.copytree(ROOT / "py" / "tablecheck", root / "py" / "tablecheck",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "static", root / "static", ignore=shutil.ignore_patterns("vendor"))
+    for package in VENDOR["packages"]:
+        src = ROOT / "node_modules" / package["name"]
+        dest = root / "node_modules" / package["name"]
+        dest.mkdir(parents=True)
+        shutil.copyfile(src / "package.json", dest / "package.json")
+        for rel in package["files"]:
+            (dest / package["dir"] / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src / package["dir"] / rel, dest / package["dir"] / rel)
+    return root
+
+
+def test_precache_list_equals_the_files_of_dist_minus_sw_js(site):
+    out, info = site
+    sw = (out / "sw.js").read_text()
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1))
+    assert listed == info["precache"]
+    assert sorted(listed) == ["./" + f for f in files_of(out) if f != "sw.js"]
+    assert f'const CACHE = "{info["cache"]}";' in sw
+    assert "__CACHE_NAME__" not in sw and "/*__PRECACHE__*/" not in sw
+
+
+def test_dist_holds_page_package_entry_static_vendor_and_manifest(site):
+    out, _ = site
+    files = set(files_of(out))
+    assert {"index.html", "manifest.webmanifest", "sw.js", "pyscript.json", "py/engine.py"} <= files
+    package = {p.relative_to(ROOT).as_posix() for p in (ROOT / "py" / "tablecheck").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert package <= files  # every module of the package, found by glob
+    for rel in ["static/js/engine.js", "static/js/sw-register.js", "static/css/shell.css",
+                "static/icons/icon.svg", "static/icons/icon-192.png", "static/icons/maskable-512.png"]:
+        assert rel in files
+    vendored = {f for f in files if f.startswith("static/vendor/")}
+    expected = {f"static/vendor/{p['out']}/{rel}" for p in VENDOR["packages"] for rel in p["files"]}
+    assert vendored == expected
+    # only what a page needs: no source maps, no MicroPython, no editor runtime
+    assert not [f for f in files if f.endswith(".map") or "micropython" in f or "codemirror" in f
+                or "xterm" in f or "__pycache__" in f]
+
+
+def test_pyscript_config_points_at_the_vendored_interpreter_and_lists_the_package(site):
+    out, _ = site
+    config = json.loads((out / "pyscript.json").read_text())
+    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
+    assert (out / config["interpreter"]).is_file()
+    assert "packages" not in config  # would fetch micropip from a CDN
+    for url, target in config["files"].items():
+        assert (out / url).is_file()
+        assert target == "./" + url[len("./py/"):]
+    assert "./py/tablecheck/api.py" in config["files"]
+
+
+def test_index_html_loads_only_relative_same_site_files(site):
+    out, _ = site
+    html = (out / "index.html").read_text()
+    refs = re.findall(r'(?:src|href|config)="([^"]+)"', html)
+    assert refs
+    for ref in refs:
+        assert ref.startswith("./"), ref  # no CDN, no root path (Pages sub-path)
+        assert (out / ref).is_file(), ref
+
+
+def test_same_inputs_give_the_same_hash_and_identical_files(site, tmp_path):
+    out, info = site
+    again = build.build(ROOT, tmp_path / "again")
+    assert again["cache"] == info["cache"]
+    assert again["precache"] == info["precache"]
+    assert (tmp_path / "again" / "sw.js").read_bytes() == (out / "sw.js").read_bytes()
+
+
+def test_a_changed_file_changes_the_cache_name(fake_root, tmp_path):
+    first = build.build(fake_root, tmp_path / "one")["cache"]
+    with open(fake_root / "static" / "css" / "shell.css", "a") as f:
+        f.write("/* changed */\n")
+    second = build.build(fake_root, tmp_path / "two")["cache"]
+    assert first != second
+    assert re.fullmatch(r"tablecheck-[0-9a-f]{16}", second)
+
+
+def test_a_new_python_module_is_packaged_without_editing_the_build(fake_root, tmp_path):
+    (fake_root / "py" / "tablecheck" / "systems" / "brand_new.py").write_text("SYSTEM = None\n")
+    info = build.build(fake_root, tmp_path / "out")
+    assert "./py/tablecheck/systems/brand_new.py" in info["precache"]
+    config = json.loads((tmp_path / "out" / "pyscript.json").read_text())
+    assert config["files"]["./py/tablecheck/systems/brand_new.py"] == "./tablecheck/systems/brand_new.py"
+
+
+def test_a_missing_vendor_file_fails_the_build_naming_it(fake_root, tmp_path, capsys):
+    (fake_root / "node_modules" / "pyodide" / "python_stdlib.zip").unlink()
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "previous.txt").write_text("earlier build")
+    with pytest.raises(build.BuildError, match=r"vendored file missing: node_modules/pyodide/python_stdlib\.zip"):
+        build.build(fake_root, out)
+    assert (out / "previous.txt").is_file()  # failed before touching dist/
+    assert build.main(["--root", str(fake_root), "--out", str(out)]) == 1
+    assert "python_stdlib.zip" in capsys.readouterr().err
+
+
+def test_a_corrupt_vendor_file_fails_the_build_naming_it(fake_root, tmp_path):
+    wasm = fake_root / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+    data = bytearray(wasm.read_bytes())
+    data[1000] ^= 0xFF
+    wasm.write_bytes(bytes(data))
+    with pytest.raises(build.BuildError, match=r"corrupt.*node_modules/pyodide/pyodide\.asm\.wasm"):
+        build.build(fake_root, tmp_path / "dist")
+
+
+def test_a_wrong_vendor_version_fails_the_build(fake_root, tmp_path):
+    pkg = fake_root / "node_modules" / "pyodide" / "package.json"
+    meta = json.loads(pkg.read_text())
+    meta["version"] = "314.0.2"
+    pkg.write_text(json.dumps(meta))
+    with pytest.raises(build.BuildError, match=r"pyodide is version 314\.0\.2.*314\.0\.7"):
+        build.build(fake_root, tmp_path / "dist")
+
+
+def test_a_chunk_left_out_of_the_vendor_list_fails_the_build(fake_root, tmp_path):
+    manifest_path = fake_root / "tools" / "vendor-files.json"
+    manifest = json.loads(manifest_path.read_text())
+    pyscript = manifest["packages"][0]["files"]
+    # error-*.js is imported statically by py-editor, py-terminal, ...
+    chunk = next(name for name in pyscript if name.startswith("error-"))
+    del pyscript[chunk]
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(build.BuildError, match=rf"vendored file missing: static/vendor/pyscript/{re.escape(chunk)}"):
+        build.build(fake_root, tmp_path / "dist")
+
+
+def test_packages_in_the_pyscript_config_fail_the_build(fake_root, tmp_path):
+    (fake_root / "pyscript.json").write_text(json.dumps({"interpreter": "./x.mjs", "packages": ["numpy"]}))
+    with pytest.raises(build.BuildError, match="packages"):
+        build.build(fake_root, tmp_path / "dist")
+
+
+def test_pinned_versions_match_package_json_and_lock():
+    pkg = json.loads((ROOT / "package.json").read_text())
+    lock = json.loads((ROOT / "package-lock.json").read_text())
+    for package in VENDOR["packages"]:
+        assert pkg["dependencies"][package["name"]] == package["version"]  # exact, no ^ or ~
+        assert lock["packages"][f"node_modules/{package['name']}"]["version"] == package["version"]
+    assert VENDOR["packages"][0]["version"] == "0.7.31"
+    assert VENDOR["packages"][1]["version"] == "314.0.7"

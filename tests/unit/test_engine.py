@@ -1,0 +1,81 @@
+"""py/engine.py, the worker entry, under CPython: every answer is JSON, a
+rejected request names its field, nothing is thrown across the boundary."""
+
+import json
+
+import pytest
+
+import engine
+from tablecheck import api
+
+ENTERED = {"system": "dice", "check": "roll", "expression": "3d6+2", "dice": [2, 5, 1]}
+
+
+def test_catalog_is_the_api_catalog_as_json():
+    assert json.loads(engine.catalog()) == json.loads(json.dumps(api.catalog()))
+
+
+def test_resolve_takes_and_gives_json_text():
+    got = json.loads(engine.resolve(json.dumps(ENTERED)))
+    assert got == api.resolve(dict(ENTERED))
+    assert got["total"] == 10
+
+
+def test_odds_takes_and_gives_json_text():
+    request = {"system": "dice", "check": "roll", "expression": "2d6"}
+    got = json.loads(engine.odds(json.dumps(request)))
+    assert got["distribution"]["7"] == pytest.approx(6 / 36)
+
+
+@pytest.mark.parametrize("request_, field", [
+    ({"system": "nope", "check": "roll"}, "system"),
+    ({"system": "dice", "check": "roll", "expression": "3d"}, "expression"),
+    ({"system": "dice", "check": "roll", "expression": "3d6", "dice": [1]}, "dice"),
+    (42, "request"),
+    (None, "request"),
+])
+def test_rejected_request_answers_an_error_naming_the_field(request_, field):
+    for fn in (engine.resolve, engine.odds):
+        if fn is engine.odds and field == "dice":
+            continue
+        answer = json.loads(fn(json.dumps(request_)))
+        assert list(answer) == ["error"]
+        assert answer["error"]["field"] == field
+        assert answer["error"]["message"]
+
+
+def test_missing_dice_error_keeps_the_extra_data():
+    answer = json.loads(engine.resolve(json.dumps({**ENTERED, "dice": [4]})))
+    assert [d["sides"] for d in answer["error"]["needed"]] == [6, 6]
+
+
+def test_text_that_is_not_json_names_the_request():
+    answer = json.loads(engine.resolve("{not json"))
+    assert answer["error"]["field"] == "request"
+    assert "not valid JSON" in answer["error"]["message"]
+
+
+def test_an_internal_error_is_reported_not_raised(monkeypatch):
+    def broken(request):
+        raise ZeroDivisionError("oops")
+    monkeypatch.setattr(api, "resolve", broken)
+    answer = json.loads(engine.resolve(json.dumps(ENTERED)))
+    assert answer["error"]["field"] is None
+    assert answer["error"]["message"] == "internal error: ZeroDivisionError: oops"
+
+
+def test_a_result_that_is_not_json_safe_is_reported(monkeypatch):
+    monkeypatch.setattr(api, "odds", lambda request: {"outcomes": {"x": float("nan")}})
+    answer = json.loads(engine.odds(json.dumps({"system": "dice"})))
+    assert answer["error"]["field"] is None
+    assert answer["error"]["message"].startswith("internal error: result is not JSON-safe")
+
+
+def test_unknown_call_and_ping():
+    assert engine.call("explode")["error"]["message"] == "unknown call 'explode'"
+    pong = json.loads(engine.ping())
+    assert pong["version"] == json.loads(engine.catalog())["version"]
+
+
+def test_exports_are_the_bridge_names():
+    assert engine.__export__ == ["catalog", "resolve", "odds", "ping"]
