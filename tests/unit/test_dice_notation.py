@@ -147,3 +147,15 @@ def test_odds_too_big_is_refused_with_the_terms_position():
         notation.distribution("3d6 + 1000d1000")
     assert "at position 7: expected" in err.value.message
     assert "too many outcomes for exact odds" in err.value.message
+
+
+@pytest.mark.parametrize("text", ["10d10kh2", "2d20!", "3d6+2", "1000d6kh3", "4d6kh3+4d6kh3+4d6kh3",
+                                  "20d6!", "50d100", "500d2!kh1", "d%+d%+d%+d%"])
+def test_odds_bound_accepts_standard_and_large_requests(text):
+    assert 0 < notation.odds_work(parse(text)) <= notation.MAX_ODDS_WORK
+
+
+@pytest.mark.parametrize("text", ["1000d1000", "1000d6", "100d6!", "500d100kh250", "3d1000!+3d1000!"])
+def test_odds_bound_refuses_work_beyond_it(text):
+    with pytest.raises(InvalidRequest, match="too many outcomes for exact odds at position"):
+        notation.odds_work(parse(text))
