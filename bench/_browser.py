@@ -90,7 +90,7 @@ def fmt_bytes(n):
 
 def _numeric(text):
     text = text.strip()
-    return bool(text) and (text[0].isdigit() or text[0] in "-+." or text in ("n/a", "-"))
+    return bool(text) and (text[0].isdigit() or text[0] in "-+.<>" or text in ("n/a", "-"))
 
 
 def print_table(title, header, rows, notes=()):
@@ -362,7 +362,7 @@ def fresh_profile(p, **context_options):
 # signal flips, the long tasks, the first paint.
 INSTRUMENT = r"""
 (() => {
-  const b = window.__bench = { ready: null, uiReady: null, longtasks: [], marks: {} };
+  const b = window.__bench = { ready: null, uiReady: null, longtasks: [] };
   const seen = () => {
     const d = document.documentElement && document.documentElement.dataset;
     if (!d) return;
@@ -376,6 +376,16 @@ INSTRUMENT = r"""
       for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration, name: e.name });
     }).observe({ type: 'longtask', buffered: true });
   } catch (e) { b.noLongtask = String(e); }
+  b.frames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const top = [...(e.scripts || [])].sort((x, y) => y.duration - x.duration)[0];
+        b.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
+          script: top ? `${top.invoker || top.invokerType} (${(top.sourceURL || '').split('/').pop()}) ${Math.round(top.duration)} ms` : '' });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch (e) { b.noFrames = String(e); }
   b.firstPaint = () => {
     const p = performance.getEntriesByType('paint');
     const fp = p.find((e) => e.name === 'first-paint') || p.find((e) => e.name === 'first-contentful-paint');
@@ -424,6 +434,70 @@ def odds_settled(page, timeout=READY_TIMEOUT_MS):
         "() => { const o = document.querySelector('#odds');"
         " return o && o.dataset.seq && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }",
         timeout=timeout)
+
+
+# -- the table UI (static/js/app.js, forms.js, odds.js) --------------------------------
+
+# Each game's main check, a numeric (or text) field of it, and valid values to
+# cycle through when timing an odds update after a field change.
+MAIN_CHECKS = [
+    ("dark_eye", "skill", "rating", [4, 7, 9, 5, 11, 6]),
+    ("freedom_fantasies", "skill", "bonus", [1, 3, 5, 2, 4, 0]),
+    ("shadows_of_the_unknown", "task", "rating", [8, 10, 12, 6, 14, 9]),
+    ("ax", "flat", "attribute", [2, 3, 4, 5, 6, 7]),
+    ("dungeons_of_olde", "check", "stat", [6, 8, 10, 12, 4, 20]),
+    ("dice", "roll", "expression", ["3d6+2", "4d6kh3", "2d20kl1", "2d8!", "d%", "10d10"]),
+]
+
+# Issue 9 item 4: the heaviest standard requests (name, request).
+HEAVY = [
+    ("The Dark Eye skill 12/13/14, SR 7",
+     {"system": "dark_eye", "check": "skill", "attributes": [12, 13, 14], "rating": 7}),
+    ("The Dark Eye cumulative, 10 checks",
+     {"system": "dark_eye", "check": "cumulative", "attributes": [12, 13, 14], "rating": 7,
+      "max_checks": 10}),
+    ("[ax] contest 8d10 vs 8d10",
+     {"system": "ax", "check": "contest", "sides": [{"attribute": 8}, {"attribute": 8}]}),
+    ("[ax] contest 8 sides of 8d10",
+     {"system": "ax", "check": "contest", "sides": [{"attribute": 8, "bonus": i - 4} for i in range(8)]}),
+    ("Dungeons of Olde 2d20!, adjustment -5 vs Godly",
+     {"system": "dungeons_of_olde", "check": "check", "stat": 20, "adjustment": -5, "cr": "godly"}),
+    ("Freedom Fantasies skill, 3 advantages",
+     {"system": "freedom_fantasies", "check": "skill", "bonus": 3, "dc": 15, "advantages": 3}),
+]
+# The lightest request: what a call through the bridge costs by itself.
+LIGHT = ("dice 1d6 (bridge round trip)", {"system": "dice", "check": "roll", "expression": "1d6"})
+
+
+def choose(page, system, check, timeout=READY_TIMEOUT_MS):
+    """Pick a game and check in the UI and wait for its form (dice typed
+    in off: the page rolls)."""
+    page.check(f"#game-{system}")
+    if page.locator(f"#check-{check}").count():
+        page.check(f"#check-{check}")
+    page.wait_for_selector(f".check-form[data-system={system}][data-check={check}]", timeout=timeout)
+    toggle = page.locator("#entered-toggle")
+    if toggle.count() and toggle.is_checked():
+        toggle.click(force=True)
+
+
+def odds_seq(page):
+    return page.evaluate("document.querySelector('#odds').dataset.seq || ''")
+
+
+def change_and_wait_odds(page, field, value, timeout=READY_TIMEOUT_MS):
+    """Type `value` into the field named `field`; wait until the odds panel
+    shows the answer to it."""
+    selector = f'input[data-path="{field}"]'
+    before = odds_seq(page)
+    if page.input_value(selector) == str(value):
+        return False
+    page.fill(selector, str(value))
+    page.wait_for_function(
+        "(before) => { const o = document.querySelector('#odds');"
+        " return o.dataset.seq !== before && !o.classList.contains('stale')"
+        " && o.getAttribute('aria-busy') === null; }", arg=before, timeout=timeout)
+    return True
 
 
 def chromium_version():
