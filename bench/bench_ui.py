@@ -9,7 +9,7 @@ Prints, per check, the median and p95 of
   window.tablecheckMetrics.roll);
 - live odds update: from the input event of a field change to the first
   frame after the new odds are in the DOM (window.tablecheckMetrics.odds;
-  includes the page's 120 ms debounce, which is the point: it is what a
+  includes the page's 90 ms debounce, which is the point: it is what a
   player waits after the last keystroke).
 Needs Playwright (the project's .venv); Chromium from $CHROMIUM or
 /usr/bin/chromium. The site is built into a temporary directory.

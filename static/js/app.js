@@ -498,9 +498,13 @@ async function roll(event) {
     result: answer,
   };
   showResult(entry, t0);
-  history.add(entry);
-  renderHistory();
-  showStorageState();
+  // save after the result is painted: the tap-to-result path stays short
+  requestAnimationFrame(() => setTimeout(() => {
+    history.add(entry);
+    resultHost.dataset.saved = entry.id;
+    renderHistory();
+    showStorageState();
+  }, 0));
   if (dice) {
     entered.reset();
     entered.sync(request);
@@ -596,7 +600,7 @@ const historyImport = el('button', { type: 'button', class: 'btn', id: 'history-
 const historyClear = el('button', { type: 'button', class: 'btn danger', id: 'history-clear' }, 'Clear\u2026');
 H.body.append(historyNote, el('div', { class: 'sheet-actions' }, historyExport, historyImport, historyClear, historyFile), historyMsg, historyEmpty, historyList);
 
-historyBtn.addEventListener('click', () => { renderHistory(); showStorageState(); historyMsg.textContent = ''; H.dlg.showModal(); });
+historyBtn.addEventListener('click', () => { renderHistory(true); showStorageState(); historyMsg.textContent = ''; H.dlg.showModal(); });
 historyExport.addEventListener('click', () => {
   downloadJSON(`tablecheck-history-${dateStamp()}.json`, history.exportData());
   historyMsg.textContent = `Exported ${history.all().length} entries.`;
@@ -642,13 +646,11 @@ function checkInfo(entry) {
   return { s, c, game: s ? (s.short_name || s.name) : entry.system, label: c ? c.label : humanise(entry.check) };
 }
 
-function renderHistory() {
+function renderHistory(force = false) {
   const list = history.all();
   historyCount.textContent = list.length ? ` (${list.length})` : '';
   historyBtn.setAttribute('aria-label', `History, ${list.length} ${list.length === 1 ? 'entry' : 'entries'}`);
-  if (!H.dlg.open && historyList.dataset.n === String(list.length) && historyList.dataset.first === (list[0] && list[0].id)) return;
-  historyList.dataset.n = String(list.length);
-  historyList.dataset.first = list[0] ? list[0].id : '';
+  if (!H.dlg.open && !force) return; // the list is built when it is opened
   clear(historyList);
   historyEmpty.hidden = list.length > 0;
   for (const e of list.slice(0, 200)) {

@@ -58,7 +58,8 @@ function itemDefault(system, listParam) {
 function objectDefault(system, fields) {
   const out = {};
   for (const f of fields) {
-    if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(system, f.fields);
+    if (f.default === null) out[f.name] = null;
+    else if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(system, f.fields);
     else if (f.type === 'list') out[f.name] = listDefault(system, f);
     else out[f.name] = uiDefault(system, f);
   }
@@ -473,6 +474,8 @@ class ListField {
     this.set(value === undefined ? listDefault(form.system, p) : value);
   }
   itemNoun() {
+    const item = this.p.item;
+    if (item.label && item.label !== item.name) return item.label.toLowerCase();
     const l = this.label.replace(/s$/, '').toLowerCase();
     return l || 'entry';
   }

@@ -56,7 +56,7 @@ export class OddsPanel {
     this.timer = null;
   }
   /** Ask for the odds of `request` after `delay` ms of quiet. */
-  request(systemEntry, check, request, changedAt, delay = 120) {
+  request(systemEntry, check, request, changedAt, delay = 90) {
     clearTimeout(this.timer);
     this.root.classList.add('stale');
     this.root.setAttribute('aria-busy', 'true');
@@ -162,7 +162,9 @@ function distChart(title, key, dist) {
   if (entries.length > 60) entries = entries.filter(([, p]) => p >= 0.0005);
   const max = Math.max(...entries.map(([, p]) => p), 1e-12);
   let mean = null;
-  if (numeric) mean = Object.entries(dist).reduce((s, [x, p]) => s + Number(x) * Number(p), 0);
+  const mass = Object.values(dist).reduce((s, p) => s + Number(p), 0);
+  // a mean only for a whole distribution (some are conditional or partial)
+  if (numeric && Math.abs(mass - 1) < 1e-6) mean = Object.entries(dist).reduce((s, [x, p]) => s + Number(x) * Number(p), 0);
   const bars = entries.map(([x, p]) => el('li', { class: 'col', 'data-x': x, 'data-p': String(p) },
     el('span', { class: 'col-bar', style: { height: `${Math.max((p / max) * 100, p > 0 ? 2 : 0).toFixed(2)}%` }, 'aria-hidden': 'true' }),
     el('span', { class: 'col-x' }, x),

@@ -86,9 +86,16 @@ def painted(page):
 def click_roll(page, force=False):
     before = painted(page)
     page.click("#roll", force=force)
-    page.wait_for_function(f"(document.querySelector('#result').dataset.painted || '0') !== '{before}'",
-                           timeout=LONG)
+    wait_result(page, before)
     return page.locator("#result .result-card")
+
+
+def wait_result(page, before):
+    """A new result card painted and its history entry saved."""
+    page.wait_for_function(
+        f"() => {{ const r = document.querySelector('#result'); const c = r.querySelector('.result-card');"
+        f" return (r.dataset.painted || '0') !== '{before}' && c && r.dataset.saved === c.dataset.entry; }}",
+        timeout=LONG)
 
 
 def odds_settled(page):
@@ -210,6 +217,41 @@ def test_dark_eye_attribute_asks_for_the_confirmation_roll_after_a_1(ui):
     page.locator(".die-input").nth(0).fill("5")
     wait_dice_fields(page, 1)
     set_entered(page, False)
+
+
+def test_adjust_re_resolves_the_same_dice_with_a_changed_modifier(ui):
+    """Rule: attribute check succeeds on roll <= EAV = value + modifier; the
+    same die 10 passes at EAV 12 and fails at EAV 9 (modifier -3)."""
+    page = ui
+    choose(page, "dark_eye", "attribute")
+    set_entered(page, True)
+    fill(page, "value", 12)
+    fill(page, "modifier", 0)
+    enter_dice(page, [10])
+    card = click_roll(page)
+    assert card.get_attribute("data-outcome") == "success"
+    card.locator("[data-action=adjust]").click()
+    assert page.locator(".die-input").nth(0).input_value() == "10"
+    fill(page, "modifier", -3)
+    odds_settled(page)
+    card = click_roll(page)
+    assert card.get_attribute("data-outcome") == "failure"
+    assert [int(v) for v in card.locator(".die").evaluate_all("els => els.map(e => e.dataset.value)")] == [10]
+    set_entered(page, False)
+
+
+def test_keyboard_only_choose_a_check_and_roll(ui):
+    page = ui
+    choose(page, "shadows_of_the_unknown", "task")
+    set_entered(page, False)
+    page.focus("#check-task")
+    page.keyboard.press("ArrowRight")  # radio group: the next check
+    page.wait_for_selector(".check-form[data-check=dice]")
+    page.focus("#roll")
+    before = painted(page)
+    page.keyboard.press("Enter")
+    wait_result(page, before)
+    assert page.get_attribute("#result .result-card", "data-outcome") == "rolled"
 
 
 def test_resolve_with_missing_dice_asks_instead_of_rolling(ui):
@@ -351,7 +393,7 @@ def test_history_repeat_rolls_the_same_check_again(ui):
     before = painted(page)
     n = history_len(page)
     item.locator(".history-repeat").click()
-    page.wait_for_function(f"(document.querySelector('#result').dataset.painted || '0') !== '{before}'", timeout=LONG)
+    wait_result(page, before)
     assert history_len(page) == n + 1
 
 
@@ -407,6 +449,24 @@ def test_history_survives_an_offline_reload(ui):
         click_roll(page)
     finally:
         page.context.set_offline(False)
+
+
+def test_without_storage_the_page_works_and_says_history_is_not_saved(browser, site):
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
+    context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});")
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        wait_ui(page)
+        banner = page.locator("#storage-banner")
+        assert banner.is_visible() and "not being saved" in banner.inner_text()
+        choose(page, "dice", "roll")
+        card = click_roll(page)
+        assert card.get_attribute("data-outcome") == "rolled"
+        assert "(1)" in page.inner_text("#open-history")  # kept for this visit
+    finally:
+        context.close()
 
 
 # -- characters ---------------------------------------------------------------------
