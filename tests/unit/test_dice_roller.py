@@ -244,7 +244,7 @@ def test_property_any_text_rolls_or_is_refused(text, seed):
     json.dumps(result)
 
 
-@PROPERTY
+@settings(PROPERTY, max_examples=120)
 @given(any_text)
 def test_property_any_text_has_odds_or_is_refused_in_bounded_work(text):
     # bounded time: exact odds are refused when their estimated work is too big
@@ -275,3 +275,22 @@ def test_property_rolled_total_is_a_possible_outcome(text, seed):
     total = dice_roller.resolve({"expression": text}, Tray(SeededSource(seed)))["total"]
     dist = notation.distribution(expr)
     assert dist.prob(total) > 0 or dist.tail() > 0
+
+
+@settings(max_examples=150, deadline=5000, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(expression(), st.text(ALPHABET, max_size=20)),
+       st.lists(st.one_of(st.integers(-2, 1001), st.floats(allow_nan=True), st.text(max_size=2)),
+                max_size=12))
+def test_property_entered_dice_roll_or_say_what_is_wrong(text, dice):
+    # entered dice: any list gives a result or InvalidRequest naming dice /
+    # dice[i] / expression; a result used every die it was given
+    request = {"system": "dice", "check": "roll", "expression": text, "dice": dice}
+    try:
+        result = api.resolve(request)
+    except InvalidRequest as err:
+        assert err.field in ("expression", "dice") or err.field.startswith("dice[")
+        return
+    assert len(result["rolls"]) == len(dice)
+    assert [r["value"] for r in result["rolls"]] == [
+        (r["sides"] if d == 0 else d) for r, d in zip(result["rolls"], dice)]
