@@ -4,6 +4,11 @@ A `Dist` holds integer weights over outcomes and one integer `total`
 (the common denominator): P(x) = weights[x] / total, exactly. Integer
 weights make convolution fast and exact; `prob` returns a Fraction.
 
+Sums of integer-valued distributions use Kronecker substitution (each
+distribution packed into one big integer, one exact big-integer product);
+sums of n fair dice use a sliding window; keep-highest/lowest uses a
+dynamic programme over faces (never the n^sides outcomes).
+
 For infinite distributions (exploding dice) the weights cover only part of
 the mass: ``tail() = 1 - sum(P)`` is the mass cut off, reported, never
 silently dropped (kept below 1e-12).
