@@ -34,6 +34,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     log = None  # a list to append (method, path) to, or None
     holds = None  # {path: Hold}: GETs of that path wait until released (tests)
+    sent = None  # a list to append (path, status, body bytes) to, or None
     quiet = True
 
     def _strip(self):
@@ -68,6 +69,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self._strip():
             super().do_HEAD()
 
+    def send_response(self, code, message=None):
+        self._status = code
+        super().send_response(code, message)
+
+    def send_header(self, keyword, value):
+        if keyword.lower() == "content-length" and self.sent is not None and self.command == "GET":
+            self.sent.append((self.path, getattr(self, "_status", None), int(value)))
+        super().send_header(keyword, value)
+
     def end_headers(self):
         # like a static host: revalidate, never serve a stale build silently
         self.send_header("Cache-Control", "no-cache")
@@ -97,8 +107,10 @@ class Server:
             raise ValueError("prefix must start and end with '/'")
         self.requests = []
         self.holds = {}
+        self.sent = []
         handler = type("SiteHandler", (Handler,), {"prefix": prefix, "log": self.requests,
-                                                    "holds": self.holds, "quiet": quiet})
+                                                    "holds": self.holds, "sent": self.sent,
+                                                    "quiet": quiet})
         self.httpd = http.server.ThreadingHTTPServer(
             (host, port), functools.partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True

@@ -68,4 +68,18 @@ async function register() {
   }
 }
 
-register();
+// Register once the engine has settled: the service worker's precache then
+// revalidates files the page already downloaded instead of racing the
+// engine for the same 13 MB on a first visit.
+function whenEngineSettled(callback) {
+  const settled = () => root.dataset.engine === "ready" || root.dataset.engine === "error";
+  if (settled()) return callback();
+  const onStatus = () => {
+    if (!settled()) return;
+    window.removeEventListener("tablecheck:status", onStatus);
+    callback();
+  };
+  window.addEventListener("tablecheck:status", onStatus);
+}
+
+whenEngineSettled(register);
