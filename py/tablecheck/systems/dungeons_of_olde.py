@@ -12,6 +12,12 @@ Rules: seed ``004_189b292364954e52.txt``; readings in shared spec rules.md.
   (m >= 0 is success); eight categories from Success to Legendary Success
   and Failure to Catastrophic Failure.
 - Checks: `check`, `opposed`, `assisted`, `scaling`, `effect`.
+- Trivial (CR 3 or less) is an automatic success with no dice unless the GM
+  asks for a roll (`roll_trivial`) or applies critical outcomes. A scaling
+  challenge takes the check's parameters (`roll_trivial` included, per the
+  API contract) but is always rolled: its ranks set the yield.
+- Wording: units are given in the plural ("arrows") and written singular
+  only for exactly 1; a margin of 0 is written without a sign.
 
 Odds are exact: the exploding dice come from the shared `Dist.exploding`
 series, cut where the remaining mass is below 1e-12. For a check, an
@@ -76,7 +82,7 @@ CATEGORIES = [
     ("failure", "Failure", False, 1, "-1 to -2", "Simple failure", 0),
     ("decisive_failure", "Decisive Failure", False, 2, "-3 to -5", "Minor penalty", 0),
     ("critical_failure", "Critical Failure", False, 3, "-6 to -8", "Two minor penalties", 1),
-    ("catastrophic_failure", "Catastrophic Failure", False, 4, "-9 or more",
+    ("catastrophic_failure", "Catastrophic Failure", False, 4, "-9 or worse",
      "Major penalty", 2),
 ]
 CATEGORY = {c[0]: c for c in CATEGORIES}
@@ -134,8 +140,8 @@ def die_rank(stat, modification=0):
     sides = min(MAX_SIDES, max(MIN_SIDES, wanted))
     note = None
     if sides != wanted:
-        note = (f"stat {stat} with modification {modification:+d} would be d{wanted}; "
-                f"ranks run from d{MIN_SIDES} to d{MAX_SIDES}, so d{sides} is rolled")
+        where = "below" if wanted < sides else "above"
+        note = f"the modification would take the die {where} d{sides}; rolling d{sides}"
     return sides, note
 
 
@@ -160,7 +166,35 @@ def _cr_text(rating, name):
 
 
 def _signed(n):
-    return f"{n:+d}"
+    """+3, -2, and a plain 0 (never "+0")."""
+    return f"{n:+d}" if n else "0"
+
+
+def _singular(unit):
+    """The singular of a plural unit by plain English rules ("arrows" ->
+    "arrow", "berries" -> "berry", "torches" -> "torch", "potions of
+    healing" -> "potion of healing"); a word not ending in a plural s
+    ("gold", "brass") is kept as it is."""
+    head, sep, rest = unit.partition(" of ")
+    words = head.split(" ")
+    w = words[-1]
+    low = w.lower()
+    if low.endswith("ies") and len(w) > 3:
+        w = w[:-3] + ("Y" if w[-3:].isupper() else "y")
+    elif low.endswith(("sses", "shes", "ches", "xes", "zzes")):
+        w = w[:-2]
+    elif low.endswith("s") and not low.endswith(("ss", "us", "is")) and len(w) > 1:
+        w = w[:-1]
+    words[-1] = w
+    return " ".join(words) + sep + rest
+
+
+def _amount(n, unit):
+    """A number with its unit: the singular only for exactly 1 ("0 arrows",
+    "1 arrow", "2 arrows"); no unit, just the number."""
+    if not unit:
+        return str(n)
+    return f"{n} {_singular(unit) if n == 1 else unit}"
 
 
 # -- rolling ----------------------------------------------------------------------
@@ -185,7 +219,7 @@ def _chain_steps(chains, sides, who=""):
         n = len(chain) - 1
         text = f"{prefix} {i + 1} (d{sides}): {chain_text(chain)}"
         if n:
-            text += f" (exploded {({1: 'once', 2: 'twice'}).get(n, f'{n} times')})"
+            text += f" (exploded {_times(n)})"
         out.append(text)
     return out
 
@@ -256,21 +290,23 @@ def _ranks_words(j):
     return f"{n} rank{'s' if n != 1 else ''} of {'success' if j['success'] else 'failure'}"
 
 
-def _automatic(rating, name, why):
+def _trivial_text(rating, name):
+    """"CR 3 is Trivial" (or "CR 2 is Trivial (3 or less)" for a number below
+    the rank): the rank named once, no nested brackets."""
+    return f"CR {rating} is Trivial" + ("" if name else f" ({TRIVIAL_CR} or less)")
+
+
+def _automatic(rating, name):
     return {
         "outcome": "automatic_success", "success": True, "total": None,
         "margin": None, "ranks": 1, "character_points": 0, "cr": rating,
         "cr_rank": name, "category": "Automatic Success",
         "outcome_words": "Simple success", "suggestion": SUGGESTIONS["Simple success"],
         "critical_outcomes": False,
-        "summary": f"A Trivial challenge ({_cr_text(rating, name)}): automatic success, "
-                   "no roll needed.",
-        "steps": [f"{_cr_text(rating, name)} is a Trivial challenge: {why}"],
+        "summary": f"{_trivial_text(rating, name)}: an automatic success (no roll).",
+        "steps": [f"{_trivial_text(rating, name)}: an automatic success, no dice rolled "
+                  "(no roll asked for, and critical outcomes are not applied)."],
     }
-
-
-_TRIVIAL_WHY = ("treated as an automatic success (no roll asked for, no critical "
-                "outcomes, no scaling).")
 
 
 def _trivial_auto(rating, values):
@@ -284,13 +320,14 @@ def _trivial_auto(rating, values):
 def resolve_check(values, tray):
     rating, name = challenge(values["cr"])
     if _trivial_auto(rating, values):
-        return _automatic(rating, name, _TRIVIAL_WHY)
+        return _automatic(rating, name)
     roll = _roll_attempt(tray, values["stat"], values["modification"], values["adjustment"])
     j = _judge(roll["total"], rating, values["critical_outcomes"])
     steps = [f"Two exploding stat dice against {_cr_text(rating, name)}."]
     if is_trivial(rating):
-        steps.append("A Trivial challenge rolled anyway (asked for, or critical outcomes"
-                     " are possible).")
+        why = ("the GM asked for a roll" if values["roll_trivial"]
+               else "critical outcomes are applied")
+        steps.append(f"{_trivial_text(rating, name)}, but rolled anyway: {why}.")
     out = dict(roll)
     out.update(j)
     out.update({
@@ -308,22 +345,24 @@ def resolve_scaling(values, tray):
     j = _judge(roll["total"], rating, values["critical_outcomes"])
     per_rank, unit = values["per_rank"], values["unit"].strip()
     amount = per_rank * j["ranks"] if j["success"] else 0
-    what = f" {unit}" if unit else ""
-    steps = [f"Scaling challenge at {_cr_text(rating, name)} (rolled even when Trivial);"
-             f" each rank of success yields {per_rank}{what}."]
+    steps = [f"Scaling challenge at {_cr_text(rating, name)}: each rank of success yields "
+             f"{_amount(per_rank, unit)}."]
+    if is_trivial(rating):
+        steps.append(f"{_trivial_text(rating, name)}, but a scaling challenge is always "
+                     "rolled (its ranks set the yield).")
     steps += roll["steps"] + j["steps"]
     if j["success"]:
         steps.append(f"Yield: {j['ranks']} rank{'s' if j['ranks'] != 1 else ''} x "
-                     f"{per_rank} = {amount}{what}.")
+                     f"{per_rank} = {_amount(amount, unit)}.")
     else:
-        steps.append(f"Yield: nothing on a failure (0{what}).")
+        steps.append(f"Yield: nothing on a failure ({_amount(0, unit)}).")
     out = dict(roll)
     out.update(j)
     out.update({
         "cr": rating, "cr_rank": name, "yield": amount, "per_rank": per_rank,
         "extra_ranks": max(0, j["ranks"] - 1) if j["success"] else 0,
         "summary": f"Check roll {roll['total']} against {_cr_text(rating, name)}: "
-                   f"{j['category']}, {_ranks_words(j)}, yielding {amount}{what}.",
+                   f"{j['category']}, {_ranks_words(j)}, yielding {_amount(amount, unit)}.",
         "steps": steps,
     })
     return out
@@ -362,7 +401,7 @@ def resolve_opposed(values, tray):
 def resolve_assisted(values, tray):
     rating, name = challenge(values["cr"])
     if _trivial_auto(rating, values):
-        return dict(_automatic(rating, name, _TRIVIAL_WHY), assist_bonus=0)
+        return dict(_automatic(rating, name), assist_bonus=0)
     ins, ast = values["instigator"], values["assistant"]
     stat = ins["stat"]
     a = _roll_attempt(tray, ast["stat"], ast["modification"], ast["adjustment"], "assistant")
@@ -379,8 +418,10 @@ def resolve_assisted(values, tray):
                       "instigator")
     j = _judge(i["total"], rating, values["critical_outcomes"])
     extra = ""
-    if bonus or ins["adjustment"]:
-        extra = f" (adjustment {_signed(ins['adjustment'])} + assist +{bonus})"
+    if bonus and ins["adjustment"]:
+        extra = f", with adjustment {_signed(ins['adjustment'])} + assist +{bonus}"
+    elif bonus:
+        extra = f", with the assist +{bonus} as an adjustment"
     steps.append(f"The instigator rolls against {_cr_text(rating, name)}{extra}.")
     steps += i["steps"] + j["steps"]
     out = {k: v for k, v in i.items() if k != "steps"}
@@ -415,25 +456,45 @@ def resolve_effect(values, tray):
             for d in chain:
                 d.info["die"] = i + 1
             chains.append(chain)
-        steps += [s.replace("Stat die", "Effect die") + "."
-                  for s in _chain_steps(chains, sides)]
         sums = [sum(d.value for d in c) for c in chains]
         texts = [chain_text(c) for c in chains]
+        faces = [[d.value for d in c] for c in chains]
     else:
         dice = tray.pool(count, sides, "effect die")
         sums = [d.value for d in dice]
         texts = [str(v) for v in sums]
-        steps.append(f"Effect dice (d{sides}, not exploding): "
-                     f"{', '.join(texts)}.")
+        faces = [[v] for v in sums]
     total = sum(sums)
-    steps.append(f"Effect roll: {' + '.join(str(s) for s in sums)} = {total}.")
     bang = "!" if exploding else ""
+    steps.append(f"Effect roll {count}d{sides}{bang}"
+                 f"{'' if exploding else ' (not exploding)'}: "
+                 f"{_effect_line(faces, total)}.")
+    exploded = [f"die {i + 1} {_times(len(v) - 1)}" for i, v in enumerate(faces)
+                if len(v) > 1]
+    if exploded:
+        steps.append(f"Exploded (a die showing its maximum rolls again and adds): "
+                     f"{', '.join(exploded)}.")
     return {
         "outcome": "rolled", "success": True, "total": total, "sides": sides,
         "die": f"d{sides}", "rank_note": note, "chains": texts,
         "summary": f"Effect roll {count}d{sides}{bang}: {total}.",
         "steps": steps,
     }
+
+
+def _times(n):
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _effect_line(values, total):
+    """Each die's chain and the sum, once: "12", "6 -> 6 -> 2 = 14",
+    "(6 -> 6 -> 2) + 3 + (6 -> 1) = 24"."""
+    if len(values) == 1:
+        chain = " -> ".join(str(v) for v in values[0])
+        return chain if len(values[0]) == 1 else f"{chain} = {total}"
+    parts = [str(v[0]) if len(v) == 1 else "(" + " -> ".join(str(x) for x in v) + ")"
+             for v in values]
+    return f"{' + '.join(parts)} = {total}"
 
 
 # -- exact odds ---------------------------------------------------------------
@@ -708,7 +769,12 @@ def _cr_param():
                       "Superhuman 18, Godly 21")
 
 
-def _roll_trivial():
+def _roll_trivial(scaling=False):
+    if scaling:
+        return Bool("roll_trivial", "Roll even a Trivial challenge (tense and dramatic)",
+                    default=False,
+                    help="a scaling challenge is always rolled, even when Trivial (its ranks "
+                         "set the yield); accepted like the check's, changes nothing here")
     return Bool("roll_trivial", "Roll even a Trivial challenge (tense and dramatic)",
                 default=False)
 
@@ -762,6 +828,7 @@ CHECKS = [
         description="A check roll where every rank of success yields more (3 arrows a "
                     "rank); always rolled, even when Trivial.",
         params=[_stat_param(), _modification(), _adjustment(), _cr_param(),
+                _roll_trivial(scaling=True),
                 Int("per_rank", "Yield per rank of success", default=1, min=0, max=1000),
                 Param("unit", "string", "What is yielded (e.g. arrows)", default="",
                       max_length=40),
