@@ -39,6 +39,14 @@ except ImportError:  # benchmark-only dependency
     icepool = None
 
 
+def _version(name):
+    try:
+        from importlib.metadata import version
+        return version(name)
+    except Exception:  # not installed
+        return "?"
+
+
 def median_seconds(fn, repeat=15, number=1):
     """Median over `repeat` runs of the mean time of `number` calls."""
     times = []
@@ -81,7 +89,7 @@ def bench_parse_and_roll():
             {"expression": "4d6kh3"}, Tray(ours_seeded))),
     ]
     if d20 is not None:
-        rows.append((f"d20 {getattr(d20, '__version__', '')} d20.roll", lambda: d20.roll("4d6kh3")))
+        rows.append((f"d20 {_version('d20')} d20.roll", lambda: d20.roll("4d6kh3")))
     times = {}
     for name, fn in rows:
         times[name] = median_seconds(fn, repeat=15, number=2000)
@@ -91,11 +99,12 @@ def bench_parse_and_roll():
         return
     base = times[rows[-1][0]]
     for name, _ in rows[:-1]:
-        print(f"   ratio {name} / d20: {times[name] / base:.2f}")
+        print(f"   ratio {name} / d20: {times[name] / base:.3g}")
 
 
 def bench_icepool():
-    print("3. Exact distributions next to icepool (ours: no cache; icepool: first call, then cached)")
+    print(f"3. Exact distributions next to icepool {_version('icepool')} "
+          "(ours: no cache; icepool: first call, then cached)")
     problems = [
         ("10d10kh2", lambda: Dist.uniform(10).keep(10, 2),
          lambda: icepool.d10.highest(10, 2)),
@@ -119,7 +128,7 @@ def bench_icepool():
             cold = time.perf_counter() - start
             warm = median_seconds(theirs)
             line += (f"   icepool first {ms(cold)} cached {ms(warm)}"
-                     f"   ratio ours / icepool-first {t_ours / cold:.2f}")
+                     f"   ratio ours / icepool first {t_ours / cold:.3g}, / cached {t_ours / warm:.3g}")
         print(line)
 
 
