@@ -394,7 +394,30 @@ def test_competitive_check_forced_dice(a, b, passive, outcome, ql):
     assert (r["outcome"], r["quality_level"]) == (outcome, ql)
     assert r["rolls"][0]["label"].startswith("A: ") and r["rolls"][3]["label"].startswith("B: ")
     assert r["a"]["dice"] == a[1] and r["b"]["dice"] == b[1]
-    assert r["summary"] and any(s.startswith("Result:") for s in r["steps"])
+    assert r["summary"].startswith(r["steps"][-1])
+
+
+@pytest.mark.parametrize("a, b, passive, decision", [
+    pytest.param(BOTCH, FAIL, "a",
+                 "A botched, which counts as a failure; both sides failed, so the passive side A "
+                 "still wins, barely (QL 1).",
+                 id="reading botch = automatic failure; rule both fail: the botching passive side wins QL 1"),
+    pytest.param(FAIL, BOTCH, "a",
+                 "B botched, which counts as a failure; both sides failed, so the passive side A "
+                 "still wins, barely (QL 1).",
+                 id="rule both fail: passive side wins barely, the other side botched"),
+    pytest.param(FAIL, BOTCH, None,
+                 "Unresolved: B botched, which counts as a failure; both sides failed and there is "
+                 "no passive side.",
+                 id="reading both fail without a passive side: unresolved, botch named"),
+    pytest.param(SUCC4, SUCC4, None, "Unresolved: both have QL 4 and there is no passive side.",
+                 id="rule tie without passive side: unresolved, said once"),
+])
+def test_competitive_decision_is_said_plainly_in_steps_and_summary(a, b, passive, decision):
+    r = resolve("competitive", a=a[0], b=b[0], passive=passive, dice=a[1] + b[1])
+    assert r["steps"][-1] == decision
+    assert r["summary"].startswith(decision)
+    assert r["summary"].lower().count("unresolved") <= 1
 
 
 def test_competitive_modifiers_differ_per_side_and_entered_dice_are_counted():
@@ -619,12 +642,57 @@ def hero(rating, attributes=(12, 12, 12), **more):
     return {"attributes": list(attributes), "rating": rating, **more}
 
 
-def test_group_check_sums_ql_and_stops_when_the_target_is_reached():
-    r = resolve("group", members=[hero(6), hero(0)], max_rounds=2, target=4,
-                dice=[5, 5, 5, 13, 5, 5, 5, 5, 5])
+def test_group_reading_each_round_every_hero_rolls_once_target_checked_at_round_end():
+    # round 2: hero 1 brings the sum to 4 = target, hero 2 still rolls (and fails)
+    r = resolve("group", members=[hero(6), hero(0)], max_rounds=3, target=4,
+                dice=[5, 5, 5, 13, 5, 5, 5, 5, 5, 12, 12, 12])
     assert r["outcome"] == "success" and r["total_quality"] == 4
-    assert [(c["round"], c["member"]) for c in r["checks"]] == [(1, 0), (1, 1), (2, 0)]
+    assert [(c["round"], c["member"]) for c in r["checks"]] == [(1, 0), (1, 1), (2, 0), (2, 1)]
+    assert [c["total"] for c in r["checks"]] == [2, 2, 4, 4]  # the sum at the end of the round
     assert r["rounds"] == 2
+    assert r["summary"] == "Success: 4 QL collected in 2 rounds (4 needed)."
+    with pytest.raises(InvalidRequest) as err:  # stopping mid-round would leave these unused
+        resolve("group", members=[hero(6), hero(0)], max_rounds=3, target=4,
+                dice=[5, 5, 5, 13, 5, 5, 5, 5, 5])
+    assert len(err.value.extra["needed"]) == 3
+
+
+def test_group_reading_a_botch_later_in_the_round_beats_reaching_the_target():
+    # hero 1 reaches the target, hero 2 botches in the same round: the round is a botch
+    r = resolve("group", members=[hero(12, name="Alrik"), hero(20, name="Gerda")], max_rounds=2,
+                target=4, dice=[5, 5, 5, 20, 20, 5])
+    assert r["outcome"] == "botch" and r["total_quality"] == 0
+    assert r["summary"] == "Botch in round 1 (Gerda): the group check fails and all QL are lost."
+    assert "Round 1, Gerda botches: the group check fails and all QL are lost." in r["steps"]
+
+
+@pytest.mark.parametrize("order", [
+    pytest.param([0, 1], id="reading group: listed order"),
+    pytest.param([1, 0], id="reading group: the same dice with the heroes swapped"),
+])
+def test_group_listing_order_does_not_change_the_outcome(order):
+    members = [hero(12, name="Alrik"), hero(20, name="Gerda")]
+    dice = {"Alrik": [5, 5, 5], "Gerda": [20, 20, 5]}
+    listed = [members[i] for i in order]
+    r = resolve("group", members=listed, max_rounds=2, target=4,
+                dice=[f for m in listed for f in dice[m["name"]]])
+    assert (r["outcome"], r["total_quality"]) == ("botch", 0)
+
+
+def test_group_any_permutation_of_heroes_with_their_dice_gives_the_same_outcome():
+    # reading group: every hero rolls once each round, so the order of listing is irrelevant
+    members = [hero(4, (11, 12, 13), name="A"), hero(9, (13, 12, 10), name="B"),
+               hero(0, (9, 10, 11), name="C")]
+    for seed in range(40):
+        r = resolve("group", members=members, max_rounds=4, target=9, partial=5, seed=seed)
+        per = {(c["round"], c["who"]): c["dice"] for c in r["checks"]}
+        for perm in itertools.permutations(range(3)):
+            listed = [members[i] for i in perm]
+            dice = [f for rnd in range(1, r["rounds"] + 1) for m in listed
+                    for f in per[(rnd, m["name"])]]
+            p = resolve("group", members=listed, max_rounds=4, target=9, partial=5, dice=dice)
+            assert (p["outcome"], p["total_quality"], p["rounds"]) == (
+                r["outcome"], r["total_quality"], r["rounds"]), (seed, perm)
 
 
 def test_group_check_each_member_has_their_own_failure_penalty():
@@ -639,9 +707,13 @@ def test_group_check_each_member_has_their_own_failure_penalty():
 
 
 def test_group_check_any_botch_discards_all_group_ql():
-    r = resolve("group", members=[hero(6), hero(20)], max_rounds=3, dice=[5, 5, 5, 20, 20, 5])
+    # round 1: QL 2 + 2; round 2: QL 2, then hero 2 botches: all 4 (and the 2) are lost
+    r = resolve("group", members=[hero(6), hero(6, name="Gerda")], max_rounds=3,
+                dice=[5, 5, 5, 5, 5, 5, 5, 5, 5, 20, 5, 20])
     assert r["outcome"] == "botch" and r["total_quality"] == 0
-    assert r["checks"][0]["total"] == 2
+    assert [c["total"] for c in r["checks"]] == [4, 4, 0, 0]
+    assert r["summary"] == "Botch in round 2 (Gerda): the group check fails and all QL are lost."
+    assert "Round 2, Gerda botches: the group check fails and all 4 QL collected are lost." in r["steps"]
 
 
 def test_group_check_critical_doubles_that_members_ql():
@@ -668,52 +740,68 @@ def test_group_hero_below_1_fails_each_round_while_the_others_roll():
 
 
 def bf_group(members, rounds, target, partial):
-    """Enumerate every sequence of member results, round by round."""
+    """Enumerate every sequence of whole rounds: in each round every hero's
+    result (product of their own check distributions, each with their own
+    penalty); a botch anywhere in the round ends it as a botch, otherwise the
+    round's QL are added and the target is checked after the round."""
     out = {"success": Fraction(0), "partial_success": Fraction(0),
            "failure": Fraction(0), "botch": Fraction(0)}
-    order = [(r, i) for r in range(rounds) for i in range(len(members))]
     needed = {str(r + 1): Fraction(0) for r in range(rounds)}
+    short = {}
 
-    def walk(step, total, penalties, p):
-        if step == len(order):
+    def walk(rnd, total, penalties, p):
+        if rnd == rounds:
             out["partial_success" if total >= partial else "failure"] += p
+            short[str(total)] = short.get(str(total), 0) + p
             return
-        rnd, i = order[step]
-        base, rating = members[i]
-        eavs = [e - penalties[i] for e in base]
-        for (outcome, ql), q in bf_skill_cached(eavs, rating).items():
-            kind = bf_kind(outcome)
-            pen = list(penalties)
-            if kind == "botch":
+        per_hero = []
+        for (base, rating), pen in zip(members, penalties):
+            per_hero.append(list(bf_skill_cached([e - pen for e in base], rating).items()))
+        for combo in itertools.product(*per_hero):
+            q = Fraction(1)
+            for _, w in combo:
+                q *= w
+            kinds = [bf_kind(outcome) for (outcome, _), _ in combo]
+            if "botch" in kinds:
                 out["botch"] += p * q
                 continue
-            gain = 2 * ql if kind == "crit" else ql
-            if kind == "crit":
-                pen[i] = 0
-            elif kind == "failure":
-                pen[i] += 1
+            gain = 0
+            pen = list(penalties)
+            for i, ((outcome, ql), _) in enumerate(combo):
+                if kinds[i] == "crit":
+                    gain += 2 * ql
+                    pen[i] = 0
+                elif kinds[i] == "success":
+                    gain += ql
+                else:
+                    pen[i] += 1
             if total + gain >= target:
                 out["success"] += p * q
                 needed[str(rnd + 1)] += p * q
             else:
-                walk(step + 1, total + gain, pen, p * q)
+                walk(rnd + 1, total + gain, pen, p * q)
 
     walk(0, 0, [0] * len(members), Fraction(1))
-    return out, needed
+    return out, needed, short
 
 
 @pytest.mark.parametrize("members, rounds, target, partial", [
     ([([12, 13, 14], 3), ([11, 12, 10], 2)], 2, 4, 2),
     ([([12, 13, 14], 6), ([9, 10, 10], 0)], 2, 5, 3),
     ([([2, 12, 12], 2), ([13, 13, 13], 1), ([10, 10, 10], 0)], 1, 3, 2),
+    ([([2, 12, 12], 2), ([13, 13, 13], 1), ([10, 10, 10], 0)], 2, 4, 2),
     ([([12, 12, 12], 1)], 3, 3, 2),
+    ([([1, 12, 12], 4), ([11, 11, 11], 0)], 3, 3, 1),
 ])
-def test_group_odds_equal_enumeration_of_short_sequences(members, rounds, target, partial):
+def test_group_odds_equal_enumeration_of_whole_rounds(members, rounds, target, partial):
+    # reading group: each round every hero rolls once; botch / target decided per round
     o = odds("group", members=[hero(r, a) for a, r in members], max_rounds=rounds,
              target=target, partial=partial)
-    want, needed = bf_group(members, rounds, target, partial)
+    want, needed, short = bf_group(members, rounds, target, partial)
     assert exact(o) == want and sum(want.values()) == 1
     assert o["rounds_needed"] == {k: float(v) for k, v in needed.items()}
+    assert o["quality_if_short"] == {k: float(v) for k, v in sorted(short.items(),
+                                                                     key=lambda kv: int(kv[0]))}
 
 
 def test_group_of_one_equals_the_cumulative_check():
@@ -728,7 +816,15 @@ def test_group_of_one_equals_the_cumulative_check():
     pytest.param([hero(3), hero(20)], [hero(0)], "b", [1, 1, 5, 20, 20, 5, 20, 5, 5], "b_wins", 1,
                  id="rule group: any botch discards the group's QL (a critical too)"),
     pytest.param([hero(0)], [hero(0), hero(12)], "a", [5, 5, 5, 1, 1, 5, 5, 5, 5], "b_wins", 4,
-                 id="reading group competitive: a member's critical makes the side critical"),
+                 id="reading group competitive: a critical counts with its QL in the side's sum"),
+    pytest.param([hero(0)], [hero(6), hero(6)], None, [1, 1, 5, 5, 5, 5, 5, 5, 5], "b_wins", 3,
+                 id="reading group competitive: one hero's critical does not beat a higher summed QL"),
+    pytest.param([hero(6), hero(6)], [hero(0)], "b", [5, 5, 5, 5, 5, 5, 1, 1, 20], "a_wins", 3,
+                 id="reading group competitive: no side-wide critical, even for the passive side"),
+    pytest.param([hero(0), hero(0)], [hero(20)], "a", [20, 5, 5, 20, 5, 5, 20, 20, 5], "a_wins", 1,
+                 id="rule group botch is an automatic failure: both sides fail, passive A wins QL 1"),
+    pytest.param([hero(0), hero(0)], [hero(0)], None, [20, 5, 5, 20, 5, 5, 20, 5, 5], "unresolved", 0,
+                 id="rule group competitive both sides fail without a passive side: unresolved"),
     pytest.param([hero(0)], [hero(0)], "b", [5, 5, 5, 5, 5, 5], "b_wins", 1,
                  id="rule group competitive tie goes to the passive side"),
     pytest.param([hero(0)], [hero(0)], None, [5, 5, 5, 5, 5, 5], "unresolved", 0,
@@ -741,6 +837,32 @@ def test_group_competitive_forced_dice(a, b, passive, dice, outcome, ql):
     r = resolve("group_competitive", a=a, b=b, passive=passive, dice=dice)
     assert (r["outcome"], r["quality_level"]) == (outcome, ql)
     assert len(r["a"]) == len(a) and len(r["b"]) == len(b)
+    # the same decision by the independent readings
+    sides = []
+    for members, results in ((a, r["a"]), (b, r["b"])):
+        kinds = [bf_kind(x["outcome"]) for x in results]
+        sides.append(bf_group_side_of(kinds, [x["quality_level"] for x in results]))
+    assert bf_contest(*sides[0], *sides[1], passive) == (outcome, ql)
+
+
+def test_group_competitive_botch_names_the_hero_and_discards_the_side():
+    r = resolve("group_competitive", a=[hero(6, name="Alrik"), hero(20, name="Gerda")],
+                b=[hero(0)], passive="b", dice=[5, 5, 5, 20, 20, 5, 20, 5, 5])
+    assert r["side_quality"]["a"] == 0
+    assert "Side A: Gerda botches: the side's QL is discarded (a botch)." in r["steps"]
+    assert r["outcome"] == "b_wins" and r["quality_level"] == 1
+    assert r["steps"][-1] == ("A botched, which counts as a failure; both sides failed, so the "
+                              "passive side B still wins, barely (QL 1).")
+
+
+def bf_group_side_of(kinds, qls):
+    """A group as one contestant (reading: summed QL compared like a
+    competitive check): any botch -> botch; summed QL > 0 -> success with
+    it (criticals count with their QL); else failure. Never 'crit'."""
+    if "botch" in kinds:
+        return "botch", 0
+    total = sum(qls)
+    return ("success", total) if total > 0 else ("failure", 0)
 
 
 def bf_group_side(members):
@@ -749,20 +871,9 @@ def bf_group_side(members):
     out = {}
     for combo in itertools.product(*[list(d.items()) for d in dists]):
         p = Fraction(1)
-        kinds = []
-        total = 0
-        for (kind, ql), q in combo:
+        for _, q in combo:
             p *= q
-            kinds.append(kind)
-            total += ql
-        if "botch" in kinds:
-            key = ("botch", 0)
-        elif "crit" in kinds:
-            key = ("crit", total)
-        elif "success" in kinds:
-            key = ("success", total)
-        else:
-            key = ("failure", 0)
+        key = bf_group_side_of([k for (k, _), _ in combo], [ql for (_, ql), _ in combo])
         out[key] = out.get(key, 0) + p
     return out
 
@@ -770,7 +881,10 @@ def bf_group_side(members):
 @pytest.mark.parametrize("a, b, passive", [
     ([([12, 13, 14], 3), ([11, 12, 10], 2)], [([12, 12, 12], 4)], None),
     ([([10, 10, 10], 0)], [([12, 11, 10], 1), ([9, 9, 9], 6)], "b"),
-])
+    ([([8, 8, 8], 0), ([9, 9, 9], 0)], [([14, 14, 14], 2)], "a"),
+], ids=["reading group competitive: summed QL, no passive side",
+        "reading group competitive: summed QL, passive side B",
+        "reading group competitive: weak pair vs one hero, passive side A"])
 def test_group_competitive_odds_equal_enumeration(a, b, passive):
     o = odds("group_competitive", a=[hero(r, x) for x, r in a], b=[hero(r, x) for x, r in b],
              passive=passive)
@@ -779,12 +893,17 @@ def test_group_competitive_odds_equal_enumeration(a, b, passive):
 
 
 def sim_cumulative(members, rounds, target, partial, faces):
-    """Replay dice through the cumulative/group readings; (outcome, total, dice used)."""
+    """Replay dice through the cumulative/group readings, whole rounds at a
+    time; (outcome, total, dice used)."""
     it = iter(faces)
     used = 0
     penalties = [0] * len(members)
     total = 0
     for _ in range(rounds):
+        if all(min(base) - pen < 1 for (base, _), pen in zip(members, penalties)):
+            break  # nothing can change any more: no dice
+        botched = False
+        gain = 0
         for i, (base, rating) in enumerate(members):
             eavs = [e - penalties[i] for e in base]
             if min(eavs) < 1:  # automatic failure, no dice
@@ -795,16 +914,19 @@ def sim_cumulative(members, rounds, target, partial, faces):
             outcome, ql = bf_skill_roll(eavs, rating, dice)
             kind = bf_kind(outcome)
             if kind == "botch":
-                return "botch", 0, used
-            if kind == "crit":
-                total += 2 * ql
+                botched = True
+            elif kind == "crit":
+                gain += 2 * ql
                 penalties[i] = 0
             elif kind == "success":
-                total += ql
+                gain += ql
             else:
                 penalties[i] += 1
-            if total >= target:
-                return "success", total, used
+        if botched:
+            return "botch", 0, used
+        total += gain
+        if total >= target:
+            return "success", total, used
     return ("partial_success" if total >= partial else "failure"), total, used
 
 
@@ -898,3 +1020,122 @@ def test_bad_input_names_the_field(check, params, field):
         with pytest.raises(InvalidRequest) as err:
             call(check, **params)
         assert err.value.field == field
+
+
+# -- contract: `attempt` in every skill parameters, but retries only for simple checks --
+ATTEMPT_CASES = [
+    pytest.param("competitive", lambda n: {"a": hero(4, attempt=n), "b": hero(4)}, "a.attempt",
+                 id="contract competitive a: skill parameters with attempt"),
+    pytest.param("competitive", lambda n: {"a": hero(4), "b": hero(4, attempt=n)}, "b.attempt",
+                 id="contract competitive b: skill parameters with attempt"),
+    pytest.param("cumulative", lambda n: {"attributes": [12, 12, 12], "rating": 4, "attempt": n,
+                                          "max_checks": 3}, "attempt",
+                 id="contract cumulative: skill parameters with attempt"),
+    pytest.param("group", lambda n: {"members": [hero(4), hero(4, attempt=n)], "max_rounds": 2},
+                 "members[1].attempt", id="contract group members: skill parameters with attempt"),
+    pytest.param("group_competitive", lambda n: {"a": [hero(4)], "b": [hero(4, attempt=n)]},
+                 "b[0].attempt", id="contract group competitive: skill parameters with attempt"),
+]
+
+
+@pytest.mark.parametrize("check, params, field", ATTEMPT_CASES)
+def test_attempt_1_is_accepted_and_a_retry_refused_outside_simple_checks(check, params, field):
+    # rule: "Retry: not applicable" to competitive checks; cumulative and group checks
+    # count their own checks instead
+    first = resolve(check, seed=7, **params(1))
+    assert first["outcome"] in api.catalog()["systems"]["dark_eye"]["checks"][check]["outcomes"]
+    assert sum(exact(odds(check, **params(1))).values()) == 1
+    for call in (resolve, odds):
+        with pytest.raises(InvalidRequest) as err:
+            call(check, **params(2))
+        assert err.value.field == field
+        assert "at most 1" in err.value.message
+
+
+def _find(params, name):
+    for p in params:
+        if p["name"] == name:
+            return p
+        for sub in (p.get("fields") or []) + ([p["item"]] if p.get("item") else []):
+            found = _find([sub], name) or _find(sub.get("fields") or [], name)
+            if found:
+                return found
+    return None
+
+
+@pytest.mark.parametrize("check", ["competitive", "cumulative", "group", "group_competitive"])
+def test_catalog_attempt_is_fixed_at_1_with_help_outside_simple_checks(check):
+    params = api.catalog()["systems"]["dark_eye"]["checks"][check]["params"]
+    attempt = _find(params, "attempt")
+    assert attempt["min"] == attempt["max"] == attempt["default"] == 1
+    assert attempt["help"] == "retries do not apply to competitive, cumulative or group checks"
+    skill = _find(api.catalog()["systems"]["dark_eye"]["checks"]["skill"]["params"], "attempt")
+    assert skill["max"] > 1
+
+
+# -- wording -------------------------------------------------------------------
+def test_wording_arithmetic_has_spaces_around_the_sign():
+    assert resolve("attribute", value=3, modifier=-3)["steps"][0] == "EAV = 3 - 3 = 0."
+    assert resolve("attribute", value=3, modifier=2, dice=[4])["steps"][0] == "EAV = 3 + 2 = 5."
+    r = resolve("skill", attributes=[12, 13, 14], rating=4, modifier=-2, dice=[5, 5, 5])
+    assert "EAVs 12 - 2 = 10, 13 - 2 = 11, 14 - 2 = 12." in r["steps"]
+    r = resolve("skill", attributes=[12, 13, 14], rating=4, modifier=1, attempt=3,
+                names=["COU", "SGC", "INT"], dice=[5, 5, 5])
+    assert "EAVs COU 12 + 1 - 2 = 11, SGC 13 + 1 - 2 = 12, INT 14 + 1 - 2 = 13." in r["steps"]
+
+
+def test_wording_eav_below_1_names_the_attribute_with_a_colon():
+    r = resolve("skill", attributes=[1, 12, 12], rating=4, modifier=-1, dice=[])
+    assert ("EAV below 1 (attribute 1: 0): the check fails automatically; no dice are rolled."
+            in r["steps"])
+
+
+@pytest.mark.parametrize("dice, step", [
+    pytest.param([20, 13], "Confirmation roll 13 > EAV 12: the botch is confirmed.",
+                 id="rule botch confirmed by a failed confirmation roll"),
+    pytest.param([20, 20], "Confirmation roll 20: another 20 confirms the botch.",
+                 id="rule another 20 confirms the botch"),
+    pytest.param([20, 12], "Confirmation roll 12 <= EAV 12: no botch, an ordinary failure.",
+                 id="rule passed confirmation: just a failure"),
+    pytest.param([1, 12], "Confirmation roll 12 <= EAV 12: confirmed, a critical success.",
+                 id="rule confirmed critical"),
+    pytest.param([1, 13], "Confirmation roll 13 > EAV 12: not confirmed, an ordinary success.",
+                 id="rule unconfirmed critical"),
+])
+def test_wording_confirmation_rolls(dice, step):
+    assert resolve("attribute", value=12, dice=dice)["steps"][-1] == step
+
+
+def test_wording_cumulative_early_stop_says_why_and_how_many_checks_are_unused():
+    r = cum([20, 5, 5], attributes=[1, 12, 12], rating=5, max_checks=5)
+    assert ("With the penalty -1 an EAV is below 1 (attribute 1: 0): no further check can "
+            "succeed; stopping with 4 checks unused.") in r["steps"]
+    assert not any("used up" in s for s in r["steps"])
+    assert r["summary"] == "Failure: 0 of 10 QL collected."
+
+
+def test_wording_no_penalty_for_a_next_check_after_the_last_one():
+    r = cum([13, 5, 5, 13, 5, 5], rating=0, max_checks=2)
+    assert "Check 1: no QL; penalty for the next check now -1." in r["steps"]
+    assert "Check 2: no QL." in r["steps"]
+    assert not any("-2" in s for s in r["steps"])
+
+
+def test_wording_cumulative_and_group_steps_show_the_modifier_and_penalty():
+    r = cum([13, 13, 13, 5, 5, 5], attributes=[12, 13, 14], rating=0, modifier=-2, max_checks=2)
+    assert "Check 1: EAVs 12 - 2 = 10, 13 - 2 = 11, 14 - 2 = 12. SR 0." in r["steps"]
+    assert "Check 2 (penalty -1): EAVs 12 - 2 - 1 = 9, 13 - 2 - 1 = 10, 14 - 2 - 1 = 11. SR 0." \
+        in r["steps"]
+    g = resolve("group", members=[hero(0, (12, 13, 14), modifier=-2, name="Alrik")], max_rounds=1,
+                dice=[5, 5, 5])
+    assert "Round 1, Alrik: EAVs 12 - 2 = 10, 13 - 2 = 11, 14 - 2 = 12. SR 0." in g["steps"]
+
+
+@pytest.mark.parametrize("dice, rating, summary", [
+    pytest.param([5, 5, 5] * 2, 6, "Failure: 4 of 10 QL collected.", id="cumulative failure"),
+    pytest.param([5, 5, 5] * 2, 9,
+                 "Partial success: 6 of 10 QL collected (6 needed for a partial success).",
+                 id="cumulative partial success"),
+])
+def test_wording_cumulative_summaries(dice, rating, summary):
+    assert cum(dice, rating=rating, max_checks=2)["summary"] == summary

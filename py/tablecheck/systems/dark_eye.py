@@ -9,22 +9,33 @@ QL (quality level, from the SP left).
 Odds are exact: a skill check is the convolution of three d20s (Dist over
 (1s, 20s, SP needed)); cumulative and group checks are a dynamic programme
 per hero over (checks made, QL so far capped at the target, penalty capped
-where an EAV drops below 1), combined across heroes by convolution (see
+where an EAV drops below 1); the heroes are independent, so the group's
+round-by-round chances are convolutions of the heroes' rows (see
 `_cumulative_odds`).
 
 Where the rules and readings are silent, this module decides:
 - Competitive: a botch is an automatic failure for the botching side
   (reading), so a botch against a plain failure is "both fail": the passive
-  side wins with QL 1, or it is unresolved. Any winner has at least QL 1: a tie won
-  by the passive side and a critical beating a higher QL both give QL 1;
-  otherwise the final QL is the winner's QL minus the loser's (a side that
-  failed or botched counts 0).
-- Group competitive: a side with any botch has botched (its QL discarded);
-  otherwise a side with any critical is critical; otherwise it succeeds if
-  any hero succeeded; the side's QL is its heroes' summed QL.
-- Cumulative and group: rolling stops as soon as the target is reached (even
-  mid-round); once every hero has an EAV below 1 the check ends (nothing can
+  side wins with QL 1, or it is unresolved. Any winner has at least QL 1: a
+  tie won by the passive side and a critical beating a higher QL both give
+  QL 1; otherwise the final QL is the winner's QL minus the loser's (a side
+  that failed or botched counts 0).
+- Group competitive: each side is one contestant with the summed QL of its
+  heroes. A side with any botch has botched (its QL discarded); otherwise it
+  succeeds if its summed QL is above 0 (a hero's critical counts with its
+  QL, not doubled) and fails if not. The two sides are then compared by the
+  competitive rules; a side has no "critical wins automatically", so one
+  hero's critical never beats a whole group's higher QL.
+- Cumulative and group: a round is resolved whole (reading: "each round
+  every hero rolls once"): every hero rolls once with their own penalty; a
+  botch by any hero in the round discards all QL (outcome botch); otherwise
+  the round's QL are added, and the check succeeds when the sum reaches the
+  target at the end of a round. So the heroes' listing order never changes
+  the outcome. A plain cumulative check is a group of one (a round is one
+  check). Once every hero has an EAV below 1 the check stops (nothing can
   change any more); `partial` >= `target` simply leaves no partial success.
+- Retries (`attempt`) do not apply to competitive, cumulative or group
+  checks: they accept `attempt` (contract) but only the value 1.
 - Skill results: `points_left` is 0 on a failure or botch; an ordinary
   failure reports `points_short`.
 """
@@ -95,12 +106,29 @@ def _cap(text):
     return text[:1].upper() + text[1:]
 
 
+def _plural(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _terms(terms):
+    """' + 2 - 1' for the non-zero terms [2, -1] (spaces around each sign)."""
+    return "".join(f" {'+' if t > 0 else '-'} {abs(t)}" for t in terms if t)
+
+
+def _arith(base, terms):
+    """'12 - 2 - 1 = 9', or just '12' when every term is 0."""
+    shown = _terms(terms)
+    return f"{base}{shown} = {base + sum(terms)}" if shown else f"{base}"
+
+
 # -- parameters ------------------------------------------------------------
 _ATTR_CHOICES = [(abbr, f"{abbr} ({name})") for abbr, name in ATTRIBUTES]
 _VALUE_CHOICES = _ATTR_CHOICES + [(abbr, f"{abbr} ({name})") for abbr, name in COMBAT_VALUES]
 
 
-def _skill_fields(with_attempt):
+def _skill_fields(retries):
+    """A skill check's parameters. `attempt` is always accepted (contract);
+    only the simple skill check takes retries, elsewhere it must be 1."""
     fields = [
         Param("attributes", "list", "Attributes", [12, 12, 12],
               item=Int("value", "Attribute", min=0, max=40), min_items=3, max_items=3,
@@ -114,9 +142,12 @@ def _skill_fields(with_attempt):
         Int("modifier", "Modifier", 0, min=-30, max=30,
             help="bonus (+) or penalty (-) on all three EAVs"),
     ]
-    if with_attempt:
+    if retries:
         fields.append(Int("attempt", "Attempt", 1, min=1, max=20,
                           help="retry number: each retry adds a cumulative -1"))
+    else:
+        fields.append(Int("attempt", "Attempt", 1, min=1, max=1,
+                          help="retries do not apply to competitive, cumulative or group checks"))
     return fields
 
 
@@ -159,7 +190,7 @@ def resolve_attribute(values, tray):
     value, modifier, name = values["value"], values["modifier"], values["name"]
     eav = value + modifier
     what = f" on {name}" if name else ""
-    steps = [f"EAV = {value} {modifier:+d} = {eav}." if modifier else f"EAV = {value}."]
+    steps = [f"EAV = {_arith(value, [modifier])}."]
     out = {"eav": eav, "modifier": modifier, "confirmation": None}
     if eav < 1:
         steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
@@ -176,17 +207,23 @@ def resolve_attribute(values, tray):
     if face == 1:
         steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
         if outcome == "critical_success":
-            steps.append(f"Confirmation {conf.value} <= {eav}: confirmed, a critical success.")
+            steps.append(f"Confirmation roll {conf.value} <= EAV {eav}: confirmed, "
+                         "a critical success.")
+        elif conf.value == SIDES:
+            steps.append("Confirmation roll 20: a 20 always fails, so no critical; "
+                         "an ordinary success.")
         else:
-            steps.append(f"Confirmation {conf.value} fails against EAV {eav}: an ordinary success.")
+            steps.append(f"Confirmation roll {conf.value} > EAV {eav}: not confirmed, "
+                         "an ordinary success.")
     elif face == SIDES:
         steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
-        if outcome == "botch":
-            why = ("another 20 confirms the botch" if conf.value == SIDES
-                   else f"{conf.value} > {eav}: the botch is confirmed")
-            steps.append(f"Confirmation {conf.value}: {why}.")
+        if outcome == "botch" and conf.value == SIDES:
+            steps.append("Confirmation roll 20: another 20 confirms the botch.")
+        elif outcome == "botch":
+            steps.append(f"Confirmation roll {conf.value} > EAV {eav}: the botch is confirmed.")
         else:
-            steps.append(f"Confirmation {conf.value} <= {eav}: no botch, an ordinary failure.")
+            steps.append(f"Confirmation roll {conf.value} <= EAV {eav}: no botch, "
+                         "an ordinary failure.")
     else:
         cmp = "<=" if face <= eav else ">"
         steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
@@ -282,15 +319,11 @@ def _names(names):
     return list(names) if names else ["attribute 1", "attribute 2", "attribute 3"]
 
 
-def _eav_text(attributes, modifier, names):
-    """'EAVs: COU 12 -1 = 11, ...' (names may be None: 'EAVs: 12 -1 = 11, ...')."""
+def _eav_text(attributes, terms, names):
+    """'EAVs COU 12 - 2 = 10, ...' for the terms (modifier, -penalty, ...);
+    names may be None: 'EAVs 12 - 2 = 10, ...'."""
     labels = [f"{n} " for n in names] if names else [""] * 3
-    eavs = [a + modifier for a in attributes]
-    if modifier:
-        parts = [f"{n}{a} {modifier:+d} = {e}" for n, a, e in zip(labels, attributes, eavs)]
-    else:
-        parts = [f"{n}{e}" for n, e in zip(labels, eavs)]
-    return "EAVs: " + ", ".join(parts) + "."
+    return "EAVs " + ", ".join(f"{n}{_arith(a, terms)}" for n, a in zip(labels, attributes)) + "."
 
 
 def roll_skill(tray, eavs, rating, names=None, prefix=""):
@@ -298,7 +331,7 @@ def roll_skill(tray, eavs, rating, names=None, prefix=""):
     names = _names(names)
     steps = []
     if min(eavs) < 1:
-        low = [f"{n} {e}" for n, e in zip(names, eavs) if e < 1]
+        low = [f"{n}: {e}" for n, e in zip(names, eavs) if e < 1]
         steps.append(f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled.")
         return SkillRoll("failure", 0, 0, list(eavs), rating, [], steps, automatic=True)
     dice = [tray.roll(SIDES, f"{prefix}{n} die", info={"eav": e}) for n, e in zip(names, eavs)]
@@ -353,9 +386,9 @@ def resolve_skill(values, tray):
     modifier = _retry_modifier(values)
     steps = []
     if attempt > 1:
-        steps.append(f"Attempt {attempt}: retry penalty {-(attempt - 1)}, so the modifier is "
-                     f"{values['modifier']:+d} {-(attempt - 1):+d} = {modifier:+d}.")
-    steps.append(_eav_text(attrs, modifier, values["names"]))
+        steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1} on top of the "
+                     f"modifier {values['modifier']:+d}.")
+    steps.append(_eav_text(attrs, [values["modifier"], -(attempt - 1)], values["names"]))
     steps.append(f"SR {rating}: {_sp(rating)} to spend.")
     r = roll_skill(tray, [a + modifier for a in attrs], rating, values["names"])
     steps += r.steps
@@ -421,35 +454,42 @@ def odds_skill(values):
 # -- competitive checks ----------------------------------------------------
 def contest(a, b, passive):
     """Decide a competitive check from each side's (kind, QL); kind is
-    critical / success / failure / botch. Returns (outcome, final QL, why)."""
+    critical / success / failure / botch. Returns (outcome, final QL, why),
+    `why` being one sentence without its full stop."""
     (ka, qa), (kb, qb) = a, b
     # QL that counts against a winner: only a succeeding (or critical) side has one
     va = qa if ka in ("critical", "success") else 0
     vb = qb if kb in ("critical", "success") else 0
     if ka == "critical" and kb == "critical":
-        return "unresolved", 0, "both sides roll critical successes: unresolved"
+        return "unresolved", 0, "Unresolved: both sides roll critical successes"
     if ka == "critical" or kb == "critical":
         win, q = ("a", max(1, va - vb)) if ka == "critical" else ("b", max(1, vb - va))
-        return f"{win}_wins", q, f"{win.upper()}'s critical success wins automatically"
+        w = win.upper()
+        return f"{win}_wins", q, f"{w} wins with final QL {q}: {w}'s critical success wins automatically"
     if ka == "botch" and kb == "botch":
-        return "unresolved", 0, "both sides botch: unresolved"
+        return "unresolved", 0, "Unresolved: both sides botch"
+    # a botch is an automatic failure for the botching side (reading)
+    botched = "A" if ka == "botch" else "B" if kb == "botch" else None
+    note = f"{botched} botched, which counts as a failure" if botched else ""
     if ka == "success" and kb == "success":
         if qa != qb:
             win = "a" if qa > qb else "b"
             return f"{win}_wins", abs(qa - qb), (
-                f"QL {qa} against QL {qb}: {win.upper()} wins by {abs(qa - qb)}")
+                f"{win.upper()} wins with final QL {abs(qa - qb)}: QL {qa} against QL {qb}")
         if passive:
             return f"{passive}_wins", 1, (
-                f"both QL {qa}: a tie goes to the passive side {passive.upper()}")
-        return "unresolved", 0, f"both QL {qa} and no passive side: unresolved"
+                f"{passive.upper()} wins with final QL 1: both have QL {qa} and a tie goes to "
+                "the passive side")
+        return "unresolved", 0, f"Unresolved: both have QL {qa} and there is no passive side"
     if ka == "success" or kb == "success":
-        win = "a" if ka == "success" else "b"
+        win, lose = ("a", "B") if ka == "success" else ("b", "A")
         q = qa if win == "a" else qb
-        return f"{win}_wins", q, f"only {win.upper()} succeeds: {win.upper()} wins with QL {q}"
+        return f"{win}_wins", q, f"{win.upper()} wins with final QL {q}: {note or lose + ' fails'}"
+    both = f"{note}; both sides failed" if note else "both sides failed"
     if passive:
         return f"{passive}_wins", 1, (
-            f"both fail: the passive side {passive.upper()} still wins, barely (QL 1)")
-    return "unresolved", 0, "both fail and no passive side: unresolved"
+            f"{_cap(both)}, so the passive side {passive.upper()} still wins, barely (QL 1)")
+    return "unresolved", 0, f"Unresolved: {both} and there is no passive side"
 
 
 def _member(values):
@@ -460,15 +500,9 @@ def _member(values):
 
 
 def _contest_result(outcome, ql, why, a_words, b_words):
-    steps = [f"Result: {why}."]
-    if outcome == "unresolved":
-        summary = f"Unresolved: {why} (A: {a_words}; B: {b_words})."
-    else:
-        win = outcome[0].upper()
-        summary = f"{win} wins with final QL {ql} (A: {a_words}; B: {b_words})."
     return {"outcome": outcome, "success": outcome != "unresolved", "quality_level": ql,
             "winner": None if outcome == "unresolved" else outcome[0],
-            "summary": summary, "steps": steps}
+            "summary": f"{why}. A: {a_words}; B: {b_words}.", "steps": [f"{why}."]}
 
 
 def resolve_competitive(values, tray):
@@ -479,7 +513,7 @@ def resolve_competitive(values, tray):
         names = v["names"]
         eavs, rating, _, _ = _member(v)
         r = roll_skill(tray, eavs, rating, v["names"], prefix=f"{side.upper()}: ")
-        steps.append(f"Side {side.upper()}: " + _eav_text(v["attributes"], v["modifier"], names)
+        steps.append(f"Side {side.upper()}: " + _eav_text(v["attributes"], [v["modifier"]], names)
                      + f" SR {rating}.")
         steps += [f"{side.upper()}: {s}" for s in r.steps]
         rolls[side] = r
@@ -514,23 +548,22 @@ def odds_competitive(values):
     return _contest_odds(_side_dist(values["a"]), _side_dist(values["b"]), values["passive"])
 
 
-def _group_side_kind(kinds_qls):
-    """A group's side in a competitive check: any botch discards the
-    group's QL (botch); else any critical makes it critical; else it
-    succeeds when any hero succeeded; QL = the heroes' summed QL."""
-    kinds = [k for k, _ in kinds_qls]
-    if "botch" in kinds:
+def group_side(botched, total):
+    """A group as one contestant (reading: "the summed QL of each group
+    compared like a competitive check"): any botch discards the side's QL
+    (botch); otherwise it succeeds with its summed QL when that is above 0,
+    else it fails. No side-wide critical: criticals count with their QL."""
+    if botched:
         return "botch", 0
-    total = sum(q for _, q in kinds_qls)
-    if "critical" in kinds:
-        return "critical", total
-    if "success" in kinds:
-        return "success", total
-    return "failure", 0
+    return ("success", total) if total > 0 else ("failure", 0)
 
 
 def _who(i, v):
     return v.get("name") or f"hero {i + 1}"
+
+
+def _and(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def resolve_group_competitive(values, tray):
@@ -539,28 +572,34 @@ def resolve_group_competitive(values, tray):
     details = {}
     for side in ("a", "b"):
         results = []
+        botchers = []
         for i, v in enumerate(values[side]):
             eavs, rating, names, _ = _member(v)
             who = _who(i, v)
             r = roll_skill(tray, eavs, rating, names, prefix=f"{side.upper()}, {who}: ")
-            steps.append(f"{side.upper()}, {who}: " + _eav_text(v["attributes"], v["modifier"],
+            steps.append(f"{side.upper()}, {who}: " + _eav_text(v["attributes"], [v["modifier"]],
                                                                  names) + f" SR {rating}.")
             steps += [f"{side.upper()}, {who}: {s}" for s in r.steps]
             results.append(r)
-        kind, ql = _group_side_kind([(r.kind, r.quality_level) for r in results])
-        line = f"Side {side.upper()}: QL " + " + ".join(str(r.quality_level) for r in results)
+            if r.kind == "botch":
+                botchers.append(who)
+        total = sum(r.quality_level for r in results)
+        kind, ql = group_side(bool(botchers), total)
+        S = side.upper()
         if kind == "botch":
-            line += ": a botch discards the whole group's QL."
-        elif kind == "failure":
-            line += ": every hero failed."
+            verb = "botches" if len(botchers) == 1 else "botch"
+            line = f"Side {S}: {_and(botchers)} {verb}: the side's QL is discarded (a botch)."
+        elif len(results) == 1:
+            line = f"Side {S}: QL {ql} ({'a success' if kind == 'success' else 'a failure'})."
         else:
-            line += f" = {ql} ({kind})."
+            line = f"Side {S}: QL " + " + ".join(str(r.quality_level) for r in results) + \
+                f" = {total} ({'a success' if kind == 'success' else 'every hero failed'})."
         steps.append(line)
         sides[side] = (kind, ql)
         details[side] = [r.to_dict() for r in results]
     outcome, ql, why = contest(sides["a"], sides["b"], values["passive"])
-    words = {s: (f"{sides[s][0]}, QL {sides[s][1]}" if sides[s][0] != "botch" else "botch")
-             for s in sides}
+    words = {s: {"botch": "botch", "failure": "failure, QL 0"}.get(k, f"summed QL {q}")
+             for s, (k, q) in sides.items()}
     out = _contest_result(outcome, ql, why, words["a"], words["b"])
     out["steps"] = steps + out["steps"]
     out["a"], out["b"] = details["a"], details["b"]
@@ -569,25 +608,16 @@ def resolve_group_competitive(values, tray):
 
 
 def _group_dist(members):
+    """Dist of a group's (kind, QL) as one contestant: heroes convolved as
+    (any botch, summed QL), then `group_side`."""
     def add(x, y):
         botch = x[0] or y[0]
-        return (botch, x[1] or y[1], x[2] or y[2], 0 if botch else x[3] + y[3])
+        return (botch, 0 if botch else x[1] + y[1])
 
-    d = Dist.constant((False, False, False, 0))
+    d = Dist.constant((False, 0))
     for v in members:
-        m = _side_dist(v).map(lambda k: (k[0] == "botch", k[0] == "critical",
-                                         k[0] == "success", k[1]))
-        d = d.combine(m, add)
-
-    def side(k):
-        botch, crit, succ, q = k
-        if botch:
-            return ("botch", 0)
-        if crit:
-            return ("critical", q)
-        return ("success", q) if succ else ("failure", 0)
-
-    return d.map(side)
+        d = d.combine(_side_dist(v).map(lambda k: (k[0] == "botch", k[1])), add)
+    return d.map(lambda k: group_side(*k))
 
 
 def odds_group_competitive(values):
@@ -596,91 +626,127 @@ def odds_group_competitive(values):
 
 # -- cumulative and group (cumulative) checks ------------------------------
 def _run_cumulative(tray, members, rounds, target, partial, single):
-    """Resolve a cumulative check: each round every hero (one, for a plain
-    cumulative check) makes one skill check with their own penalty."""
+    """Resolve a cumulative check round by round: each round every hero (one,
+    for a plain cumulative check) makes one skill check with their own
+    penalty; a botch in the round discards all QL, otherwise the round's QL
+    are added and the target is checked at the end of the round."""
     heroes = []
     for i, v in enumerate(members):
         eavs, rating, names, name = _member(v)
-        heroes.append({"eavs": eavs, "rating": rating, "names": names,
+        heroes.append({"eavs": eavs, "rating": rating, "names": names, "attrs": v["attributes"],
+                       "modifier": v["modifier"],
                        "who": "" if single else (name or f"hero {i + 1}")})
+    unit = "check" if single else "round"
+    what = "cumulative check" if single else "group check"
     penalty = [0] * len(heroes)
     total = 0
     checks = []
     steps = []
     outcome = None
-    number = 0
+    stopped = False
+    made = 0  # rounds (checks, when single) made
+    botchers = []
     for rnd in range(1, rounds + 1):
+        if all(min(h["eavs"]) - p < 1 for h, p in zip(heroes, penalty)):
+            unused = rounds - rnd + 1
+            if single:
+                h = heroes[0]
+                low = ", ".join(f"{n}: {e - penalty[0]}" for n, e in zip(_names(h["names"]), h["eavs"])
+                                if e - penalty[0] < 1)
+                why = (f"with the penalty -{penalty[0]} an EAV is below 1 ({low})" if penalty[0]
+                       else f"an EAV is below 1 ({low})")
+            else:
+                why = "every hero has an EAV below 1"
+            steps.append(f"{_cap(why)}: no further check can succeed; stopping with "
+                         f"{_plural(unused, unit)} unused.")
+            stopped = True
+            break
+        made = rnd
+        last = rnd == rounds
+        entries = []
+        botchers = []
         for i, h in enumerate(heroes):
-            hopeless = [min(x["eavs"]) - p < 1 for x, p in zip(heroes, penalty)]
-            if all(hopeless):
-                who = "an EAV is" if single else "every hero has an EAV"
-                steps.append(f"With the penalties {who} below 1: no further check can succeed, "
-                             "the cumulative check ends.")
-                outcome = "stopped"
-                break
-            number += 1
             label = f"check {rnd}" if single else f"round {rnd}, {h['who']}"
-            eavs = [e - penalty[i] for e in h["eavs"]]
             head = f"Check {rnd}" if single else f"Round {rnd}, {h['who']}"
+            eavs = [e - penalty[i] for e in h["eavs"]]
             pen = f" (penalty -{penalty[i]})" if penalty[i] else ""
-            steps.append(f"{head}{pen}: " + _eav_text(eavs, 0, h["names"]) +
-                         f" SR {h['rating']}.")
+            steps.append(f"{head}{pen}: " + _eav_text(h["attrs"], [h["modifier"], -penalty[i]],
+                                                      h["names"]) + f" SR {h['rating']}.")
             r = roll_skill(tray, eavs, h["rating"], h["names"], prefix=f"{label}, ")
             steps += [f"{head}: {s}" for s in r.steps]
-            entry = {"number": number, "round": rnd, "penalty": penalty[i]}
+            entry = {"number": len(checks) + 1, "round": rnd, "penalty": penalty[i]}
             if not single:
                 entry["member"] = i
                 entry["who"] = h["who"]
             entry.update(r.to_dict())
             gained = 0
             if r.kind == "botch":
-                steps.append(f"{head}: a botch ends the cumulative check; all {total} QL are lost.")
-                total = 0
-                outcome = "botch"
+                botchers.append(h["who"])
             elif r.kind == "critical":
                 gained = 2 * r.quality_level
-                total += gained
                 cleared = f"; penalty -{penalty[i]} cleared" if penalty[i] else ""
-                steps.append(f"{head}: critical: QL {r.quality_level} doubled to {gained}{cleared}; "
-                             f"total {total} of {target}.")
+                steps.append(f"{head}: critical: QL {r.quality_level} doubled to {gained}{cleared}.")
                 penalty[i] = 0
             elif r.kind == "success":
                 gained = r.quality_level
-                total += gained
-                steps.append(f"{head}: QL {gained} gained; total {total} of {target}.")
+                steps.append(f"{head}: QL {gained} gained.")
             else:
                 penalty[i] += 1
-                steps.append(f"{head}: no QL; penalty for the next check now -{penalty[i]}.")
+                nxt = "" if last else f"; penalty for the next check now -{penalty[i]}"
+                steps.append(f"{head}: no QL{nxt}.")
             entry["gained"] = gained
-            entry["total"] = total
+            entries.append(entry)
             checks.append(entry)
-            if outcome == "botch":
-                break
-            if total >= target:
-                outcome = "success"
-                steps.append(f"{total} QL reach the {target} needed: success.")
-                break
-        if outcome is not None:
-            break
-    if outcome in (None, "stopped"):
-        if total >= partial:
-            outcome = "partial_success"
-            steps.append(f"The checks are used up with {total} QL: a partial success "
-                         f"({partial}+ of {target}).")
+        gains = [e["gained"] for e in entries]
+        if botchers:
+            lost = f"all {total} QL collected are lost" if total else "all QL are lost"
+            if single:
+                steps.append(f"Check {rnd}: the botch ends the {what}; {lost}.")
+            else:
+                verb = "botches" if len(botchers) == 1 else "botch"
+                steps.append(f"Round {rnd}, {_and(botchers)} {verb}: the {what} fails and {lost}.")
+            total = 0
+            outcome = "botch"
         else:
-            outcome = "failure"
-            steps.append(f"The checks are used up with {total} QL of {target}: failure.")
-    n = len(checks)
-    made = f"{n} check{'s' if n != 1 else ''}"
+            total += sum(gains)
+            if single:
+                steps.append(f"Check {rnd}: total {total} of {target} QL.")
+            else:
+                shown = " + ".join(str(g) for g in gains)
+                steps.append(f"Round {rnd}: QL {shown} = {sum(gains)}; total {total} of {target}."
+                             if len(gains) > 1 else f"Round {rnd}: total {total} of {target} QL.")
+        for e in entries:
+            e["total"] = total  # the QL held at the end of the round
+        if outcome == "botch":
+            break
+        if total >= target:
+            outcome = "success"
+            steps.append(f"{total} QL reach the {target} needed: success.")
+            break
+    if outcome is None:
+        outcome = "partial_success" if total >= partial else "failure"
+        words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
+                 else "failure")
+        head = (f"{total} of {target} QL" if stopped
+                else f"All {_plural(rounds, unit)} made: {total} of {target} QL")
+        steps.append(f"{head}: {words}.")
+    when = _plural(made, unit)
+    if outcome != "botch":
+        botch = ""
+    elif single:
+        botch = f"Botch on check {made}: the cumulative check fails and all QL are lost."
+    else:
+        botch = (f"Botch in round {made} ({_and(botchers)}): the group check fails "
+                 "and all QL are lost.")
     summary = {
-        "success": f"Success: {total} QL collected in {made} (needed {target}).",
-        "partial_success": f"Partial success: {total} QL of {target} after {made}.",
-        "failure": f"Failure: only {total} QL of {target} after {made}.",
-        "botch": f"Botch on check {n}: the cumulative check fails and all QL are lost.",
+        "success": f"Success: {total} QL collected in {when} ({target} needed).",
+        "partial_success": f"Partial success: {total} of {target} QL collected "
+                           f"({partial} needed for a partial success).",
+        "failure": f"Failure: {total} of {target} QL collected.",
+        "botch": botch,
     }[outcome]
     return {"outcome": outcome, "success": outcome == "success", "summary": summary,
-            "steps": steps, "checks": checks, "total_quality": total,
-            "rounds": checks[-1]["round"] if checks else 0}
+            "steps": steps, "checks": checks, "total_quality": total, "rounds": made}
 
 
 def resolve_cumulative(values, tray):
@@ -758,63 +824,48 @@ def _convolve(a, b, target):
     return out
 
 
-def _cumulated(row):
-    out, acc = [], 0
-    for w in row:
-        acc += w
-        out.append(acc)
-    return out
-
-
-def _mass_below(a, b_cum, target):
-    """Sum of convolve(a, b) below the target, from b's running sums."""
-    return sum(x * b_cum[target - 1 - i] for i, x in enumerate(a) if x)
-
-
 def _cumulative_odds(members, rounds, target, partial):
-    """Exact odds of a (group) cumulative check.
+    """Exact odds of a (group) cumulative check, resolved by whole rounds.
 
-    Heroes are independent, so the run is decided by their separate chains:
-    'still running after step t' (no botch yet, summed QL < target) is the
-    convolution of every hero's running weights at their own number of
-    checks; a botch at step t is the same with the roller's botch row. A
-    step that neither keeps the run going nor botches reaches the target."""
-    heroes = []
+    The heroes are independent and a round is resolved whole, so the run
+    is decided by each hero's own chain (`_hero_chain`, never stopping):
+    - running after round r (no botch yet, summed QL < target) has the
+      weight R[r] = mass below the target of the convolution of every
+      hero's running row after r checks (QL only grows, so a sum below the
+      target after r rounds was below it after every earlier round too);
+    - N[r] = the same for "no botch in r checks, QL counted after r - 1"
+      (each hero: running[r-1] times 8000 minus botch[r-1]);
+    - a botch in round r: R[r-1] - N[r]; success at the end of round r:
+      N[r] - R[r]; the QL held when the rounds run out: the convolution at
+      r = rounds."""
+    chains = []
     for v in members:
         eavs, rating, _, _ = _member(v)
-        running, botches = _hero_chain(tuple(eavs), rating, rounds, target)
-        heroes.append((running, [_cumulated(row) for row in botches]))
-    m = len(heroes)
-    steps = m * rounds
+        chains.append(_hero_chain(tuple(eavs), rating, rounds, target))
+    m = len(chains)
     unit = [1] + [0] * (target - 1)
-    # common denominator 8000^steps; scale[t] turns weights of 8000^t into it
-    scale = [ALL_DICE ** (steps - t) for t in range(steps + 1)]
-    prev_running = scale[0]
+
+    def group_row(rows):
+        out = unit
+        for row in rows:
+            out = _convolve(out, row, target)
+        return out
+
+    den = ALL_DICE ** (m * rounds)  # every weight below is scaled to it
     success = botch = 0
     by_round = []
-    t = 0
-    for r in range(rounds):
-        # suffix[i] = convolution of heroes i.. at r checks each
-        suffix = [unit] * (m + 1)
-        for i in range(m - 1, -1, -1):
-            suffix[i] = _convolve(heroes[i][0][r], suffix[i + 1], target)
-        suffix_cum = [_cumulated(row) for row in suffix]
-        prefix = unit  # heroes before i, at r+1 checks each
-        round_success = 0
-        for i in range(m):
-            others = _convolve(prefix, suffix[i + 1], target)
-            b = _mass_below(others, heroes[i][1][r], target) * scale[t + 1]
-            t += 1
-            prefix = _convolve(prefix, heroes[i][0][r + 1], target)
-            running = _mass_below(prefix, suffix_cum[i + 1], target) * scale[t]
-            s = prev_running - running - b
-            round_success += s
-            botch += b
-            prev_running = running
-        success += round_success
-        by_round.append(round_success)
-    end = prefix  # after the last step: every hero at `rounds` checks
-    den = scale[0]
+    before = den  # R[0], scaled
+    end = unit
+    for r in range(1, rounds + 1):
+        scale = ALL_DICE ** (m * (rounds - r))
+        end = group_row([running[r] for running, _ in chains])
+        kept = sum(end) * scale
+        no_botch = sum(group_row([[ALL_DICE * w - b for w, b in zip(running[r - 1], botches[r - 1])]
+                                  for running, botches in chains])) * scale
+        botch += before - no_botch
+        by_round.append(no_botch - kept)
+        success += no_botch - kept
+        before = kept
     partial_w = sum(end[partial:]) if partial < target else 0
     failure_w = sum(end[:partial])
     outcomes = {
