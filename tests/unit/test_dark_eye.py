@@ -1082,6 +1082,9 @@ def test_wording_arithmetic_has_spaces_around_the_sign():
     r = resolve("skill", attributes=[12, 13, 14], rating=4, modifier=1, attempt=3,
                 names=["COU", "SGC", "INT"], dice=[5, 5, 5])
     assert "EAVs COU 12 + 1 - 2 = 11, SGC 13 + 1 - 2 = 12, INT 14 + 1 - 2 = 13." in r["steps"]
+    assert "Attempt 3: a retry penalty of -2 on top of the modifier +1." in r["steps"]
+    r = resolve("skill", attributes=[12, 13, 14], rating=4, attempt=2, dice=[5, 5, 5])
+    assert r["steps"][:2] == ["Attempt 2: a retry penalty of -1.", "EAVs 12 - 1 = 11, 13 - 1 = 12, 14 - 1 = 13."]
 
 
 def test_wording_eav_below_1_names_the_attribute_with_a_colon():
@@ -1138,4 +1141,6 @@ def test_wording_cumulative_and_group_steps_show_the_modifier_and_penalty():
                  id="cumulative partial success"),
 ])
 def test_wording_cumulative_summaries(dice, rating, summary):
-    assert cum(dice, rating=rating, max_checks=2)["summary"] == summary
+    r = cum(dice, rating=rating, max_checks=2)
+    assert r["summary"] == summary
+    assert r["steps"][-1].startswith(f"All 2 checks made with {r['total_quality']} of 10 QL collected: ")

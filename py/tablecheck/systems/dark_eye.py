@@ -386,8 +386,8 @@ def resolve_skill(values, tray):
     modifier = _retry_modifier(values)
     steps = []
     if attempt > 1:
-        steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1} on top of the "
-                     f"modifier {values['modifier']:+d}.")
+        on_top = f" on top of the modifier {values['modifier']:+d}" if values["modifier"] else ""
+        steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1}{on_top}.")
     steps.append(_eav_text(attrs, [values["modifier"], -(attempt - 1)], values["names"]))
     steps.append(f"SR {rating}: {_sp(rating)} to spend.")
     r = roll_skill(tray, [a + modifier for a in attrs], rating, values["names"])
@@ -727,8 +727,8 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
         outcome = "partial_success" if total >= partial else "failure"
         words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
                  else "failure")
-        head = (f"{total} of {target} QL" if stopped
-                else f"All {_plural(rounds, unit)} made: {total} of {target} QL")
+        head = (f"{total} of {target} QL collected" if stopped
+                else f"All {_plural(rounds, unit)} made with {total} of {target} QL collected")
         steps.append(f"{head}: {words}.")
     when = _plural(made, unit)
     if outcome != "botch":
@@ -804,7 +804,7 @@ def _hero_chain(base, rating, checks, target):
                 dest = nxt.get(p2)
                 if dest is None:
                     dest = nxt[p2] = [0] * target
-                limit = target - gain  # reaching the target ends the run
+                limit = target - gain  # from the target on, the group's sum has reached it too
                 for q, w in filled:
                     if q < limit:
                         dest[q + gain] += w * tw
@@ -843,25 +843,40 @@ def _cumulative_odds(members, rounds, target, partial):
         eavs, rating, _, _ = _member(v)
         chains.append(_hero_chain(tuple(eavs), rating, rounds, target))
     m = len(chains)
-    unit = [1] + [0] * (target - 1)
 
     def group_row(rows):
-        out = unit
-        for row in rows:
+        out = rows[0]
+        for row in rows[1:]:
             out = _convolve(out, row, target)
         return out
+
+    def group_mass(rows):
+        """sum(group_row(rows)), the last convolution done as a dot product
+        with the last row's running sums."""
+        if len(rows) == 1:
+            return sum(rows[0])
+        head = group_row(rows[:-1])
+        below, acc = [], 0
+        for w in rows[-1]:
+            acc += w
+            below.append(acc)
+        return sum(x * below[target - 1 - i] for i, x in enumerate(head) if x)
 
     den = ALL_DICE ** (m * rounds)  # every weight below is scaled to it
     success = botch = 0
     by_round = []
     before = den  # R[0], scaled
-    end = unit
+    end = None
     for r in range(1, rounds + 1):
         scale = ALL_DICE ** (m * (rounds - r))
-        end = group_row([running[r] for running, _ in chains])
-        kept = sum(end) * scale
-        no_botch = sum(group_row([[ALL_DICE * w - b for w, b in zip(running[r - 1], botches[r - 1])]
-                                  for running, botches in chains])) * scale
+        rows = [running[r] for running, _ in chains]
+        if r == rounds:
+            end = group_row(rows)
+            kept = sum(end) * scale
+        else:
+            kept = group_mass(rows) * scale
+        no_botch = group_mass([[ALL_DICE * w - b for w, b in zip(running[r - 1], botches[r - 1])]
+                               for running, botches in chains]) * scale
         botch += before - no_botch
         by_round.append(no_botch - kept)
         success += no_botch - kept
@@ -946,8 +961,8 @@ SYSTEM = System(
         Check(
             id="competitive",
             label="Competitive check",
-            description="Two skill checks compared: the higher QL wins; criticals and botches "
-                        "decide at once.",
+            description="Two skill checks compared: the higher QL wins; a critical wins at "
+                        "once, a botch is an automatic failure.",
             params=[Obj("a", _skill_fields(False), "Side A"),
                     Obj("b", _skill_fields(False), "Side B"), _PASSIVE],
             outcomes=CONTEST_OUTCOMES,
