@@ -32,6 +32,7 @@ class Param:
     nullable: bool = False  # None is allowed (and is the default when so)
     help: str = ""
     max_length: int = None  # for string
+    aliases: dict = None  # choice: other words the rules use {"difficult": "standard"}
 
     def to_catalog(self):
         out = {"name": self.name, "type": self.kind, "label": self.label or self.name}
@@ -76,6 +77,18 @@ def _entries(n):
     return f"{n} {'entry' if n == 1 else 'entries'}"
 
 
+def _choice_key(p, value):
+    """Choice words match whatever their case and spacing ("Near impossible",
+    "near-impossible"), and the rules' other words through `aliases`."""
+    if not isinstance(value, str) or value in _choice_values(p):
+        return value
+    key = value.strip().lower().replace("-", "_").replace(" ", "_")
+    for v in _choice_values(p):
+        if isinstance(v, str) and v.lower() == key:
+            return v
+    return (p.aliases or {}).get(key, value)
+
+
 def _choice_values(p):
     return [v for v, _ in p.choices]
 
@@ -94,6 +107,7 @@ def check_value(p, value, path):
             raise InvalidRequest(path, f"must be true or false, not {value!r}")
         return value
     if kind == "choice":
+        value = _choice_key(p, value)
         if value not in _choice_values(p) or isinstance(value, bool):
             names = ", ".join(str(v) for v in _choice_values(p))
             raise InvalidRequest(path, f"unknown value {value!r}; choose one of: {names}")
@@ -159,8 +173,9 @@ def Bool(name, label="", default=False, help=""):
     return Param(name, "bool", label, default, help=help)
 
 
-def Choice(name, choices, label="", default=REQUIRED, help=""):
-    return Param(name, "choice", label, default, choices=list(choices), help=help)
+def Choice(name, choices, label="", default=REQUIRED, help="", aliases=None):
+    return Param(name, "choice", label, default, choices=list(choices), help=help,
+                 aliases=aliases)
 
 
 def Obj(name, fields, label="", default=REQUIRED, help=""):

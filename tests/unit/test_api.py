@@ -66,3 +66,20 @@ def test_seeded_results_repeat_and_results_are_json_safe():
     json.dumps(first)
     for key in ("system", "check", "outcome", "success", "rolls", "summary", "steps"):
         assert key in first
+
+
+@pytest.mark.parametrize("value, clean", [
+    ("Near impossible", "near_impossible"),
+    ("near-impossible", "near_impossible"),
+    ("ROUTINE", "routine"),
+    ("difficult", "standard"),
+])
+def test_choice_words_match_any_case_and_the_rules_aliases(value, clean):
+    from tablecheck.params import Choice, validate
+    p = Choice("difficulty", [("routine", "Routine"), ("standard", "Standard"),
+                              ("near_impossible", "Near impossible")],
+               aliases={"difficult": "standard"})
+    assert validate([p], {"difficulty": value}, reserved=()) == {"difficulty": clean}
+    with pytest.raises(InvalidRequest) as err:
+        validate([p], {"difficulty": "heroic"}, reserved=())
+    assert err.value.field == "difficulty"

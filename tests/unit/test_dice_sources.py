@@ -130,8 +130,16 @@ def test_entered_dice_stop_after_too_many_missing():
     with pytest.raises(NeedMoreDice):
         for _ in range(MAX_MISSING + 1):
             source.roll(6)
-    with pytest.raises(InvalidRequest, match="at least 100 more dice needed"):
+    with pytest.raises(InvalidRequest, match=f"at least {MAX_MISSING} more dice needed"):
         source.finish()
+
+
+def test_entered_dice_too_few_counts_every_missing_die_of_a_big_pool():
+    # api.md: too few entered dice says how many more are needed (all 198, not a cap)
+    from tablecheck import api
+    with pytest.raises(InvalidRequest, match="198 more dice needed") as err:
+        api.resolve({"system": "dice", "check": "roll", "expression": "200d6", "dice": [1, 2]})
+    assert len(err.value.extra["needed"]) == 198
 
 
 @pytest.mark.parametrize("source", [SecureSource(), SeededSource(1), EnteredSource([1])])

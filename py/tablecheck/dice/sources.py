@@ -18,8 +18,9 @@ from ..errors import InvalidRequest
 
 MAX_SIDES = 1000
 # Entered dice: stop collecting missing dice after this many (a contest of
-# filler ties would otherwise reroll for ever).
-MAX_MISSING = 100
+# filler ties would otherwise reroll for ever); above any pool the notation
+# allows in one expression (200 characters of 1000-dice terms).
+MAX_MISSING = 20000
 
 
 class DiceSource:
