@@ -542,8 +542,33 @@ def test_luck_reroll_entered_dice_asks_for_the_reroll():
     ]
 
 
-def test_luck_reroll_needs_a_dc():
-    bad("luck", "lucky_reroll", lucky_reroll=True)
+@pytest.mark.parametrize("dice, kept, fav", [
+    pytest.param([15, 4], 4, "very_unfavourable",
+                 id="rule: Lucky reroll without a DC rerolls once and keeps the new roll"),
+    pytest.param([3, 16], 16, "favourable",
+                 id="rule: Lucky reroll without a DC keeps the new roll (better)"),
+    pytest.param([20, 3], 3, "very_unfavourable",
+                 id="reading: Lucky reroll without a DC is always taken, even on a 20"),
+])
+def test_luck_lucky_reroll_without_a_dc_rerolls_once_and_keeps_the_new_roll(dice, kept, fav):
+    # "a Player can expend a Momentum or Tension point ... to reroll the Result
+    # of a Luck Check": not limited to failures, so allowed with no DC too
+    r = resolve("luck", lucky_reroll=True, dice=dice)
+    assert r["rerolled"] is True and r["kept"] == kept and r["favourability"] == fav
+    assert r["dc"] is None and r["favourability_only"] is True
+    assert r["rolls"][0]["rerolled"] is True and r["rolls"][0]["kept"] is False
+    assert r["rolls"][1]["kept"] is True and r["rolls"][1]["label"] == "reroll d20"
+    assert r["point"] is None  # the discarded 20 gives nothing
+    assert any("first roll " + str(dice[0]) + " is set aside and the new roll kept" in s
+               for s in r["steps"])
+    with pytest.raises(InvalidRequest) as err:  # entered dice: the reroll is asked for
+        resolve("luck", lucky_reroll=True, dice=dice[:1])
+    assert err.value.extra["needed"] == [{"sides": 20, "label": "reroll d20"}]
+
+
+def test_luck_lucky_reroll_without_a_dc_keeps_advantage_on_the_reroll():
+    r = resolve("luck", lucky=True, lucky_reroll=True, dice=[3, 16, 5, 9])
+    assert r["kept"] == 9 and r["rerolled"] is True and len(r["rolls"]) == 4
 
 
 # -- opposed check ---------------------------------------------------------------
@@ -685,13 +710,18 @@ def brute_luck(adv, dc, reroll):
     names = ["very_unfavourable", "unfavourable", "neutral", "favourable", "highly_favourable"]
 
     def label(f):
+        if dc is None:  # no DC: nothing is tested; success unless a lucky break
+            return "lucky_break" if f == 20 else "success"
         return "lucky_break" if f == 20 else "success" if f >= dc else "fail"
+
+    def rerolled(f):  # with a DC only a failure; with no DC always, once
+        return reroll and (dc is None or label(f) == "fail")
     firsts = [max(faces) for faces in all_rolls(n)]
     seconds = firsts if reroll else [None]
     final = [0] * 21
     for f in firsts:
         for g in seconds:
-            final[g if reroll and label(f) == "fail" else f] += 1
+            final[g if rerolled(f) else f] += 1
     total = len(firsts) * len(seconds)
     labels, favs = {}, {}
     for f in range(1, 21):
@@ -709,6 +739,31 @@ def test_luck_odds_equal_brute_force(adv, dc, reroll):
     labels, favs = brute_luck(adv, dc, reroll)
     assert {k: Fraction(v) for k, v in out["exact"].items()} == full(labels, LUCK_LABELS)
     assert out["favourability"] == pytest.approx({k: float(v) for k, v in favs.items()}, abs=1e-15)
+
+
+@pytest.mark.parametrize("adv, reroll", [(0, False), (0, True), (1, True), (2, True)],
+                         ids=lambda v: f"rule_luck_no_dc_reroll_odds_{v}")
+def test_luck_odds_without_a_dc_follow_the_reroll_policy_exactly(adv, reroll):
+    out = odds("luck", advantages=adv, lucky_reroll=reroll)
+    labels, favs = brute_luck(adv, None, reroll)
+    assert {k: Fraction(v) for k, v in out["exact"].items()} == full(labels, LUCK_LABELS)
+    assert out["favourability"] == pytest.approx({k: float(v) for k, v in favs.items()},
+                                                 abs=1e-15)
+    assert out["dc"] is None and out["favourability_only"] is True
+    assert out["reroll_chance"] == (1.0 if reroll else 0.0)
+    # exactly, from the module: the kept die after the policy
+    request = {"advantages": adv, "lucky_reroll": reroll}
+    exact_out = ff.luck_odds(validate(ff.LUCK_PARAMS, request))
+    counts, total = kept_counts(adv, 0)
+    assert exact_out["kept_die"] == {f: Fraction(counts[f], total) for f in range(1, 21)}
+
+
+def test_luck_odds_reroll_chance_with_a_dc_is_the_chance_to_fail():
+    out = ff.luck_odds(validate(ff.LUCK_PARAMS, {"dc": 10, "lucky_reroll": True}))
+    assert out["reroll_chance"] == Fraction(9, 20)
+    out = ff.luck_odds(validate(ff.LUCK_PARAMS, {"dc": 10, "lucky_reroll": True,
+                                                 "advantages": 1}))
+    assert out["reroll_chance"] == Fraction(81, 400)
 
 
 def test_luck_lucky_toggle_odds_equal_one_advantage():
@@ -780,6 +835,7 @@ def test_entered_dice_too_few_and_too_many(check, params, n):
     ("attack", {"bonus": 3, "target": TARGET}),
     ("effect", {"bonus": 1, "dc": 12}),
     ("luck", {"dc": 15, "lucky_reroll": True}),
+    ("luck", {"lucky_reroll": True}),
     ("opposed", {"active": {"bonus": 1}, "target": {"bonus": 1}}),
 ])
 def test_seeded_results_repeat_and_are_json_safe(check, params):
@@ -844,6 +900,8 @@ def test_catalog_declares_checks_labels_and_dc_tables():
     ("effect", {"bonus": 1, "source_ability": 2, "disadvantages": 1}),
     ("luck", {"lucky": True}),
     ("luck", {"dc": 15, "lucky_reroll": True}),
+    ("luck", {"lucky_reroll": True}),
+    ("attack", {"bonus": 3, "target": TARGET, "damage_rating": 3, "gm": True}),
     ("opposed", {"active": {"bonus": 1}, "target": {"bonus": 1}, "gm": True}),
 ])
 @pytest.mark.parametrize("seed", range(12))
@@ -878,3 +936,168 @@ def test_property_attack_damage_arithmetic(dr, defense, hp, prior, face):
     assert dealt + r["blocked"] == (dr if r["outcome"] == "glancing_hit" else dealt)
     assert r["stress"] == max(0, prior + dealt - hp) - max(0, prior - hp)
     assert r["stress"] <= dealt
+
+
+# -- review fixes: GM attacker, open-topped DC tables, floors, favourability only --------
+def test_rule_gm_attacker_critical_hit_gives_tension_not_momentum():
+    # "critical hit: a direct hit plus 1 Momentum/Tension": Tension for the GM
+    r = resolve("attack", gm=True, bonus=0, damage_rating=2, target=TARGET, dice=[20])
+    assert r["outcome"] == "critical_hit" and r["damage_dealt"] == 4
+    assert r["point"] == "tension" and r["extra_attack_option"] is True
+    assert "1 Tension Point for the GM" in r["summary"] and "Momentum" not in r["summary"]
+    assert any("the GM gains 1 Tension Point or makes an Extra Attack instead" in s
+               for s in r["steps"])
+    assert not any("Momentum" in s for s in r["steps"])
+    # a Player's critical hit still gives Momentum; a GM's ordinary hit gives nothing
+    assert resolve("attack", bonus=0, target=TARGET, dice=[20])["point"] == "momentum"
+    r = resolve("attack", gm=True, bonus=0, target=TARGET, dice=[19])
+    assert r["outcome"] == "direct_hit" and r["point"] is None
+    # the bands and their odds do not change
+    assert exact("attack", gm=True, bonus=2, target=TARGET, advantages=1) == \
+        exact("attack", bonus=2, target=TARGET, advantages=1)
+
+
+def test_rule_gm_attack_flag_is_declared_off_by_default():
+    params = {p["name"]: p for p in
+              api.catalog()["systems"][SYS]["checks"]["attack"]["params"]}
+    assert params["gm"]["type"] == "bool" and params["gm"]["default"] is False
+    bad("attack", "gm", gm="yes", bonus=0, target=TARGET)
+
+
+@pytest.mark.parametrize("dc, label", [
+    pytest.param(25, "Almost Impossible", id="rule: skill DC table 25+ Almost Impossible at 25"),
+    pytest.param(30, "Almost Impossible", id="rule: skill DC table 25+ names DC 30"),
+    pytest.param(100, "Almost Impossible", id="rule: skill DC table 25+ names DC 100"),
+    pytest.param(20, "Extremely Challenging", id="rule: skill DC table 20 exact"),
+    pytest.param(12, None, id="reading: skill DC between rows has no name"),
+])
+def test_rule_skill_dc_above_the_last_row_takes_its_name(dc, label):
+    r = resolve("skill", bonus=0, dc=dc, dice=[7])
+    assert r["dc_label"] == label
+    words = f"DC {dc} ({label})" if label else f"DC {dc}:"
+    assert f"against {words}" in r["summary"]
+
+
+@pytest.mark.parametrize("dc, label", [
+    pytest.param(30, "Almost Impossible", id="rule: effect DC table 30+ Almost Impossible at 30"),
+    pytest.param(35, "Almost Impossible", id="rule: effect DC table 30+ names DC 35"),
+    pytest.param(25, "Extremely Challenging", id="rule: effect DC table 25 exact"),
+    pytest.param(27, None, id="reading: effect DC between rows has no name"),
+])
+def test_rule_effect_dc_above_the_last_row_takes_its_name(dc, label):
+    r = resolve("effect", bonus=0, dc=dc, dice=[7])
+    assert r["dc_label"] == label
+    words = f"DC {dc} ({label})" if label else f"DC {dc}:"
+    assert f"against {words}" in r["summary"]
+    assert resolve("effect", bonus=0, source_ability=25, dice=[7])["dc_label"] is None
+
+
+def test_rule_luck_dc_table_is_not_open_topped():
+    # the Luck DC table stops at 20 ("Very Unlikely"), without a "+"
+    r = resolve("luck", dc=25, dice=[19])
+    assert r["outcome"] == "fail" and r["dc_label"] is None
+    assert resolve("luck", dc=20, dice=[19])["dc_label"] == "Very Unlikely"
+    cat = api.catalog()["systems"][SYS]["checks"]
+    choices = {c: {p["name"]: p for p in cat[c]["params"]}["dc"]["choices"]
+               for c in ("skill", "effect", "luck")}
+    assert choices["skill"][-1]["label"] == "Almost Impossible (25+)"
+    assert choices["effect"][-1]["label"] == "Almost Impossible (30+)"
+    assert choices["luck"][-1]["label"] == "Very Unlikely (20)"
+
+
+@pytest.mark.parametrize("dr, defense, step", [
+    pytest.param(1, 2, "Glancing hit: DR 1 - Defense 2 = -1, floored at 0: 0 damage (1 blocked).",
+                 id="rule: glancing hit Defense above DR is floored at 0"),
+    pytest.param(2, 7, "Glancing hit: DR 2 - Defense 7 = -5, floored at 0: 0 damage (2 blocked).",
+                 id="rule: glancing hit Defense far above DR is floored at 0"),
+    pytest.param(3, 3, "Glancing hit: DR 3 - Defense 3 = 0 damage (3 blocked).",
+                 id="rule: glancing hit Defense equal to DR blocks it all, no floor needed"),
+])
+def test_rule_glancing_hit_step_says_the_floor(dr, defense, step):
+    r = resolve("attack", bonus=0, damage_rating=dr, target={**TARGET, "defense": defense},
+                dice=[10])
+    assert r["outcome"] == "glancing_hit" and r["damage_dealt"] == 0 and r["blocked"] == dr
+    assert step in r["steps"]
+    assert r["summary"].endswith(f"glancing hit, 0 damage ({dr} blocked).")
+
+
+def test_reading_defense_defaults_to_fight_floored_at_zero_and_says_so():
+    target = {"finesse": 2, "flair": 1, "fight": -3}
+    r = resolve("attack", bonus=0, damage_rating=2, target=target, dice=[10])
+    assert r["defense"] == 0 and r["damage_dealt"] == 2 and r["blocked"] == 0
+    assert "Glancing hit: DR 2 - Defense 0 (the target's FIGHT is -3, floored at 0) = " \
+           "2 damage." in r["steps"]
+
+
+def test_rule_hit_points_from_abilities_never_below_zero():
+    # abilities summing to -5: 0 Hit Points, every point of damage is Stress
+    target = {"fight": -3, "finesse": -2, "flair": -1, "focus": 0, "flight": 1}
+    r = resolve("attack", bonus=0, damage_rating=2, target=target, dice=[15])  # Evasion DC 2
+    assert r["hit_points"] == 0 and r["defense"] == 0  # FIGHT -3: Defense floored at 0
+    assert r["outcome"] == "direct_hit" and r["damage_dealt"] == 4
+    assert r["stress"] == 4 and r["hit_points_left"] == 0
+    text = " ".join(r["steps"])
+    assert "0 Hit Points (sum of its Ability bonuses (-3) + (-2) + (-1) + 0 + 1 = -5, " \
+           "floored at 0)" in text
+    # a sum of 0 or more is not floored and the step does not say so
+    r = resolve("attack", bonus=0, damage_rating=2, target={**target, "flight": 6}, dice=[10])
+    assert r["hit_points"] == 0
+    assert "0 Hit Points (sum of its Ability bonuses (-3) + (-2) + (-1) + 0 + 6):" in \
+        " ".join(r["steps"])
+    r = resolve("attack", bonus=0, damage_rating=2, target={**target, "flight": 8}, dice=[10])
+    assert r["hit_points"] == 2
+    # the stress odds use the floored hit points too
+    out = ff.attack_odds(validate(ff.ATTACK_PARAMS, {"bonus": 0, "damage_rating": 2,
+                                                     "target": target}))
+    assert out["stress"] == out["damage"]
+
+
+@pytest.mark.parametrize("face, outcome, fav", [
+    pytest.param(12, "success", "Neutral", id="reading: luck without a DC reads favourability"),
+    pytest.param(1, "success", "Very Unfavourable",
+                 id="reading: luck without a DC has no fail, only favourability"),
+])
+def test_reading_luck_without_a_dc_says_no_dc_was_set(face, outcome, fav):
+    r = resolve("luck", dice=[face])
+    assert r["outcome"] == outcome  # the contract's label; nothing was tested
+    assert r["dc"] is None and r["favourability_only"] is True
+    assert r["summary"] == (f"Luck Check {face} with no DC set (favourability only): the "
+                            f"situation is {fav}.")
+    assert "against" not in r["summary"]
+    assert r["steps"][0] == ("No Luck DC set: the roll reads favourability only (nothing "
+                             "is tested against a DC).")
+    assert not any("meets" in s or "below" in s for s in r["steps"])
+    with_dc = resolve("luck", dc=10, dice=[face])
+    assert with_dc["favourability_only"] is False and with_dc["dc"] == 10
+    assert "No Luck DC set" not in " ".join(with_dc["steps"])
+
+
+def test_reading_luck_without_a_dc_natural_20_is_a_lucky_break():
+    r = resolve("luck", dice=[20])
+    assert r["outcome"] == "lucky_break" and r["point"] == "momentum"
+    assert r["summary"] == ("Natural 20 with no DC set (favourability only): lucky break, as "
+                            "favourable as possible (Highly Favourable), and 1 Momentum Point.")
+    assert not any("whatever the DC" in s for s in r["steps"])
+
+
+@pytest.mark.parametrize("phrase", [
+    pytest.param("the target's FIGHT floored at 0", id="docstring: Defense defaults to FIGHT"),
+    pytest.param("or else 0", id="docstring: Defense 0 without FIGHT"),
+    pytest.param("Stress counts only what this hit adds", id="docstring: stress per hit"),
+    pytest.param("natural 20 (skill, opposed) is a success plus\n  1 Tension Point",
+                 id="docstring: GM natural 20 is success plus Tension"),
+    pytest.param("critical hit (`gm` on attack)", id="docstring: GM critical hit gives Tension"),
+    pytest.param("the target's natural 20 has no effect", id="docstring: opposed target 20"),
+    pytest.param("with no DC it rerolls once and keeps the new roll",
+                 id="docstring: Lucky reroll policy"),
+    pytest.param("reads favourability only", id="docstring: favourability-only luck check"),
+    pytest.param('"if nothing happens"', id="docstring: failed skill check Detriments"),
+    pytest.param("Unarmed attacks must have DR 1", id="docstring: unarmed DR 1"),
+    pytest.param("a weapon given with an ability must match it",
+                 id="docstring: weapon matches ability"),
+    pytest.param("sum floored\n  at 0", id="docstring: hit points floored at 0"),
+    pytest.param("takes that row's name", id="docstring: open-topped DC tables"),
+])
+def test_module_docstring_lists_the_decisions_where_the_rules_are_silent(phrase):
+    assert "Decisions where the rules are silent" in ff.__doc__
+    assert phrase in ff.__doc__

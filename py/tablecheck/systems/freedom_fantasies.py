@@ -16,6 +16,38 @@ one. Result = kept d20 + bonuses, compared with a Difficulty Class (DC):
 
 Odds are exact: the kept d20 has the distribution of the max (or min) of
 k d20, P(max <= f) = (f/20)^k, so no 20^k loops.
+
+Decisions where the rules are silent (each is tested):
+
+- Defense: given, or else the target's FIGHT floored at 0 ("typically equal
+  to their FIGHT"), or else 0.
+- Glancing damage is DR - Defense floored at 0 (the steps say when the floor
+  bites); the part Defense took off is `blocked`.
+- Hit points worked out from the five Ability bonuses are their sum floored
+  at 0 (the steps say so when the sum is negative).
+- Stress counts only what this hit adds: the accumulated damage beyond the
+  hit points minus what was already beyond them before the hit.
+- A GM-controlled character's natural 20 (skill, opposed) is a success plus
+  1 Tension Point; a GM-controlled attacker's critical hit (`gm` on attack)
+  gives 1 Tension Point instead of Momentum (or an Extra Attack).
+- In an opposed check the target's natural 20 has no effect of its own: it
+  is a 20 in the target's result, which is the DC (no Benefits/Detriments).
+- A DC above the last row of an open-topped table ("25+" skill, "30+"
+  effect) takes that row's name: skill DC 30 is Almost Impossible.
+- Lucky reroll (luck checks only, "reroll the Result of a Luck Check"):
+  with a Luck DC only a failed result is rerolled and the second roll
+  stands; with no DC it rerolls once and keeps the new roll. Odds follow
+  exactly that policy.
+- A luck check with no DC reads favourability only: the outcome keeps the
+  contract's labels (`success`, or `lucky_break` on a natural 20) while the
+  summary and steps say that no DC was set and nothing was tested.
+- A failed skill check offers the Detriments "if nothing happens" ("there
+  should never be a nothing happens Outcome"): the page shows them, the GM
+  decides whether failing changed anything.
+- Unarmed attacks must have DR 1 (another DR is refused), and are never
+  unfamiliar or at a distance; a weapon given with an ability must match it
+  (heavy: FIGHT; light: FINESSE; medium, unarmed: FIGHT or FINESSE; ranged,
+  spell focus: FOCUS).
 """
 
 from dataclasses import dataclass, field
@@ -53,6 +85,8 @@ EFFECT_DCS = [
     (25, "extremely_challenging", "Extremely Challenging"),
     (30, "almost_impossible", "Almost Impossible"),
 ]
+# tables whose top row is open ("25+", "30+"): a higher DC takes its name
+OPEN_TOPPED = ("skill", "effect")
 # (DC, key, chance, favourability)
 LUCK_DCS = [
     (0, "guaranteed", "Guaranteed", "Very Unfavourable"),
@@ -124,8 +158,8 @@ def _ability_param(names=None, label="Ability used"):
                  help="which Ability bonus is added (for the wording; optional)")
 
 
-def _dc_param(name, label, table, default, help=""):
-    choices = [(key, f"{words} ({dc}{'+' if i == len(table) - 1 else ''})")
+def _dc_param(name, label, table, default, help="", open_top=False):
+    choices = [(key, f"{words} ({dc}{'+' if open_top and i == len(table) - 1 else ''})")
                for i, (dc, key, words, *_) in enumerate(table)]
     return Param(name, "int_or_choice", label, default, 0, DC_MAX, choices=choices,
                  nullable=default is None, help=help)
@@ -154,7 +188,8 @@ def _count_params(talent=True, unfamiliar="Unfamiliar tool (disadvantage)"):
 
 SKILL_PARAMS = (
     [_ability_param()] + _bonus_params()
-    + [_dc_param("dc", "DC", SKILL_DCS, 10, help="the DC to succeed partially")]
+    + [_dc_param("dc", "DC", SKILL_DCS, 10, help="the DC to succeed partially",
+                 open_top=True)]
     + _count_params()
     + [Bool("gm", "GM-controlled character (fail or success only)")]
 )
@@ -173,7 +208,8 @@ ATTACK_PARAMS = (
     + [Int("damage_rating", "Damage Rating (DR)", UNARMED_DR, 0, 1000,
            help="unarmed attacks have DR 1")]
     + _count_params(talent=False, unfamiliar="No experience with this weapon (disadvantage)")
-    + [Bool("threatened_ranged", "Threatened while attacking at a distance (disadvantage)")]
+    + [Bool("threatened_ranged", "Threatened while attacking at a distance (disadvantage)"),
+       Bool("gm", "Attacker is GM-controlled (a critical hit gives Tension, not Momentum)")]
     + [Obj("target", [
         Int("finesse", "Target's FINESSE", min=BONUS_MIN, max=BONUS_MAX),
         Int("flair", "Target's FLAIR", min=BONUS_MIN, max=BONUS_MAX),
@@ -194,7 +230,7 @@ EFFECT_PARAMS = (
     [_ability_param()] + _bonus_params()
     + [_dc_param("dc", "DC", EFFECT_DCS, None,
                  help="a GM's table DC; or leave empty and give the source's ability "
-                      "or the caster's FLAIR and FOCUS"),
+                      "or the caster's FLAIR and FOCUS", open_top=True),
        _nullable_int("source_ability", "Source's Ability (DC = 10 + it)", BONUS_MIN, BONUS_MAX,
                      help="an Ability DC, or an Attack DC (10 + the Ability used in the attack)"),
        _nullable_int("spell_flair", "Caster's FLAIR (Spell DC)", BONUS_MIN, BONUS_MAX),
@@ -207,7 +243,9 @@ LUCK_PARAMS = [
               help="leave empty to read only the favourability"),
     Int("advantages", "Advantages", 0, 0, MAX_COUNT),
     Bool("lucky", "Lucky: spend a point to roll with Advantage"),
-    Bool("lucky_reroll", "Lucky: spend a point to reroll a failed result"),
+    Bool("lucky_reroll", "Lucky: spend a point to reroll the result",
+         help="with a Luck DC only a failed result is rerolled; with no DC (favourability "
+              "only) the roll is rerolled once and the new roll kept"),
     Bool("gm", "Rolled by the GM (a lucky break gives Tension)"),
 ]
 
@@ -374,8 +412,9 @@ def favourability(face):
 
 
 # -- shared wording -----------------------------------------------------------
-def _dc_value(value, table, field_name):
-    """An int_or_choice DC: (number, words or None)."""
+def _dc_value(value, table, field_name, open_top=False):
+    """An int_or_choice DC: (number, words or None). In an open-topped table
+    (the top row reads "25+" or "30+") a DC above the top row takes its name."""
     if isinstance(value, str):
         for row in table:
             if row[1] == value:
@@ -384,6 +423,8 @@ def _dc_value(value, table, field_name):
     for row in table:
         if row[0] == value:
             return value, row[2]
+    if open_top and value > table[-1][0]:
+        return value, table[-1][2]
     return value, None
 
 
@@ -462,7 +503,7 @@ def _skill_extras(outcome, face, gm):
 
 def skill_resolve(values, tray):
     t = tally(values)
-    dc, dc_words = _dc_value(values["dc"], SKILL_DCS, "dc")
+    dc, dc_words = _dc_value(values["dc"], SKILL_DCS, "dc", open_top=True)
     gm = values["gm"]
     roll = roll_d20s(tray, t)
     result, result_step = _bonus_text(values, roll.value)
@@ -519,7 +560,7 @@ def _outcome_probs(kept, f):
 
 def skill_odds(values):
     t = tally(values)
-    dc, _ = _dc_value(values["dc"], SKILL_DCS, "dc")
+    dc, _ = _dc_value(values["dc"], SKILL_DCS, "dc", open_top=True)
     mod = values["bonus"] + values["other_bonus"]
     kept = kept_dist(t.net)
     outcomes = _all_labels(_outcome_probs(kept, lambda f: skill_band(f, f + mod, dc, values["gm"])),
@@ -557,16 +598,19 @@ def _target(values):
         defense, defense_text = tg["defense"], f"Defense {tg['defense']}"
     elif tg["fight"] is not None:
         defense = max(0, tg["fight"])
-        defense_text = f"Defense {defense} (the target's FIGHT)"
+        defense_text = (f"Defense {defense} (the target's FIGHT)" if tg["fight"] >= 0 else
+                        f"Defense 0 (the target's FIGHT is {tg['fight']}, floored at 0)")
     else:
         defense, defense_text = 0, "Defense 0 (none given)"
     abilities = [tg[a] for a, _, _ in ABILITIES]
     if tg["hit_points"] is not None:
         hp, hp_text = tg["hit_points"], f"{tg['hit_points']} Hit Points"
     elif all(v is not None for v in abilities):
-        hp = sum(abilities)
+        total = sum(abilities)
+        hp = max(0, total)  # never below 0 (reading: a negative total means none)
+        floor = f" = {total}, floored at 0" if total < 0 else ""
         hp_text = (f"{hp} Hit Points (sum of its Ability bonuses "
-                   f"{' + '.join(_signed(v) for v in abilities)})")
+                   f"{' + '.join(_signed(v) for v in abilities)}{floor})")
     else:
         hp, hp_text = None, "Hit Points unknown (give them, or all five Ability bonuses)"
     return Target(dc, evasion_text, defense, defense_text, hp, hp_text, tg["damage"])
@@ -594,6 +638,8 @@ ATTACK_SUMMARY = {
     "critical_hit": "critical hit: a direct hit plus 1 Momentum Point "
                     "(or give up the point for an Extra Attack)",
 }
+GM_CRITICAL_HIT = ("critical hit: a direct hit plus 1 Tension Point for the GM "
+                   "(or give up the point for an Extra Attack)")
 
 
 def attack_resolve(values, tray):
@@ -608,9 +654,11 @@ def attack_resolve(values, tray):
     dealt, blocked = damage_of(outcome, dr, tg.defense)
     total = tg.damage + dealt
     steps = [tg.evasion_text, t.text(), roll.text(), result_step]
+    gm = values["gm"]
     if roll.value == 20:
+        who = ("the GM gains 1 Tension Point" if gm else "the Player gains 1 Momentum Point")
         steps.append("Kept die is a natural 20: critical hit, a direct hit whatever the result; "
-                     "the Player gains 1 Momentum Point or makes an Extra Attack instead.")
+                     f"{who} or makes an Extra Attack instead.")
     elif outcome == "miss":
         steps.append(f"{result} is below Evasion DC {tg.evasion_dc}: miss.")
     elif outcome == "direct_hit":
@@ -619,7 +667,11 @@ def attack_resolve(values, tray):
         steps.append(f"{result} meets Evasion DC {tg.evasion_dc} but not "
                      f"{tg.evasion_dc + 10}: glancing hit.")
     if outcome == "glancing_hit":
-        steps.append(f"Glancing hit: DR {dr} - {tg.defense_text} = {dealt} damage"
+        if dr < tg.defense:  # Defense blocks it all: "up to a minimum of Zero Damage"
+            arithmetic = f"{dr - tg.defense}, floored at 0: {dealt} damage"
+        else:
+            arithmetic = f"{dealt} damage"
+        steps.append(f"Glancing hit: DR {dr} - {tg.defense_text} = {arithmetic}"
                      + (f" ({blocked} blocked)." if blocked else "."))
     elif outcome != "miss":
         steps.append(f"Direct hit: 2 x DR {dr} = {dealt} damage, ignoring Defense.")
@@ -648,7 +700,8 @@ def attack_resolve(values, tray):
             f"Result {result} against Evasion DC {tg.evasion_dc}"
         dmg = f"{dealt} damage" + (f" ({blocked} blocked)" if blocked else "")
         tail = f", {stress} Stress" if stress else ""
-        summary = f"{lead}: {ATTACK_SUMMARY[outcome]}, {dmg}{tail}."
+        words = GM_CRITICAL_HIT if gm and outcome == "critical_hit" else ATTACK_SUMMARY[outcome]
+        summary = f"{lead}: {words}, {dmg}{tail}."
     return {
         "outcome": outcome,
         "success": outcome != "miss",
@@ -670,7 +723,7 @@ def attack_resolve(values, tray):
         "disadvantages": t.disadvantages,
         "net_advantage": t.net,
         "critical": roll.value == 20,
-        "point": "momentum" if roll.value == 20 else None,
+        "point": ("tension" if gm else "momentum") if roll.value == 20 else None,
         "extra_attack_option": roll.value == 20,
         "counter": outcome == "miss",
     }
@@ -697,6 +750,7 @@ def attack_odds(values):
 
 # -- effect check -----------------------------------------------------------------
 def _effect_dc(values):
+    """(DC, its words for the steps, its table name or None)."""
     ways = []
     if values["dc"] is not None:
         ways.append("dc")
@@ -716,18 +770,20 @@ def _effect_dc(values):
         raise InvalidRequest(ways[1], f"give only one way to set the DC, not both {ways[0]} "
                                       f"and {ways[1]}")
     if ways[0] == "dc":
-        dc, words = _dc_value(values["dc"], EFFECT_DCS, "dc")
-        return dc, _dc_words(dc, words)
+        dc, words = _dc_value(values["dc"], EFFECT_DCS, "dc", open_top=True)
+        return dc, _dc_words(dc, words), words
     if ways[0] == "source_ability":
         dc = 10 + values["source_ability"]
-        return dc, f"DC {dc} (10 + the source's Ability {_signed(values['source_ability'])})"
+        return (dc, f"DC {dc} (10 + the source's Ability {_signed(values['source_ability'])})",
+                None)
     dc = 10 + max(flair, focus)
     which = "FLAIR" if flair >= focus else "FOCUS"
-    return dc, f"Spell DC {dc} (10 + the caster's higher of FLAIR {flair} and FOCUS {focus}: {which})"
+    return (dc, f"Spell DC {dc} (10 + the caster's higher of FLAIR {flair} and FOCUS {focus}: "
+                f"{which})", None)
 
 
 def effect_resolve(values, tray):
-    dc, dc_text = _effect_dc(values)
+    dc, dc_text, dc_words = _effect_dc(values)
     t = tally(values)
     roll = roll_d20s(tray, t)
     result, result_step = _bonus_text(values, roll.value)
@@ -746,14 +802,15 @@ def effect_resolve(values, tray):
         summary = f"Result {result} against {dc_text}: fail, the Effect takes hold as described."
     return {
         "outcome": outcome, "success": outcome != "fail", "summary": summary, "steps": steps,
-        "result": result, "dc": dc, "kept": roll.value, "d20s": [d.value for d in roll.dice],
+        "result": result, "dc": dc, "dc_label": dc_words, "kept": roll.value,
+        "d20s": [d.value for d in roll.dice],
         "advantages": t.advantages, "disadvantages": t.disadvantages, "net_advantage": t.net,
         "critical": roll.value == 20,
     }
 
 
 def effect_odds(values):
-    dc, _ = _effect_dc(values)
+    dc = _effect_dc(values)[0]
     t = tally(values)
     mod = values["bonus"] + values["other_bonus"]
     kept = kept_dist(t.net)
@@ -765,40 +822,61 @@ def effect_odds(values):
 
 # -- luck check -------------------------------------------------------------------
 def _luck_dc(values):
+    """(DC, its table words); (None, None) when no DC is set: the roll then
+    reads favourability only."""
     if values["dc"] is None:
-        if values["lucky_reroll"]:
-            raise InvalidRequest("lucky_reroll", "a reroll of a failed result needs a Luck DC")
-        return 0, None
+        return None, None
     return _dc_value(values["dc"], LUCK_DCS, "dc")
+
+
+def luck_label(face, dc):
+    """The outcome label; with no DC (favourability only) nothing is tested,
+    and the label is the contract's `success` (or `lucky_break` on a 20)."""
+    return luck_outcome(face, 0 if dc is None else dc)
+
+
+def rerolls(face, dc):
+    """The Lucky reroll policy: with a DC, reroll a failed result only (the
+    second roll stands); with no DC, always reroll once and keep the new roll."""
+    return dc is None or luck_label(face, dc) == "fail"
 
 
 def luck_resolve(values, tray):
     dc, words = _luck_dc(values)
-    reading_only = values["dc"] is None
+    reading_only = dc is None
     t = tally(values)
     roll = roll_d20s(tray, t)
-    steps = [t.text(), roll.text()]
-    outcome = luck_outcome(roll.value, dc)
+    steps = []
+    if reading_only:
+        steps.append("No Luck DC set: the roll reads favourability only (nothing is tested "
+                     "against a DC).")
+    steps += [t.text(), roll.text()]
     rerolled = False
     first = roll.value
     if values["lucky_reroll"]:
-        if outcome == "fail":
+        if rerolls(first, dc):
             for d in roll.dice:
                 d.rerolled = True
                 d.kept = False
-            steps.append(f"{first} is below Luck DC {dc}: Lucky, a point spent to reroll.")
+            if reading_only:
+                steps.append(f"Lucky: a point spent to reroll; the first roll {first} is set "
+                             "aside and the new roll kept (no DC: always rerolled once).")
+            else:
+                steps.append(f"{first} is below Luck DC {dc}: Lucky, a point spent to reroll.")
             roll = roll_d20s(tray, t, "reroll")
             steps.append("Reroll: " + roll.text())
-            outcome = luck_outcome(roll.value, dc)
             rerolled = True
         else:
             steps.append("No reroll needed: the first roll did not fail.")
     face = roll.value
+    outcome = luck_label(face, dc)
     fav_key, fav_words = favourability(face)
     point = ("tension" if values["gm"] else "momentum") if face == 20 else None
     _kept_info(roll, dc=dc)
     if outcome == "lucky_break":
-        steps.append("Natural 20: lucky break, a success whatever the DC, as favourable as "
+        steps.append("Natural 20: lucky break, " + ("" if reading_only else
+                                                    "a success whatever the DC, ")
+                     + "as favourable as "
                      + ("possible, and the GM gains 1 Tension Point." if values["gm"] else
                         "possible, and the Player gains 1 Momentum Point."))
     elif reading_only:
@@ -810,17 +888,21 @@ def luck_resolve(values, tray):
     if not reading_only and outcome != "lucky_break":
         steps.append(f"Favourability: {fav_words} (highest Luck DC met).")
     if outcome == "lucky_break":
-        summary = ("Natural 20: lucky break, as favourable as possible (Highly Favourable), "
+        lead = "Natural 20 with no DC set (favourability only)" if reading_only else \
+            "Natural 20"
+        summary = (f"{lead}: lucky break, as favourable as possible (Highly Favourable), "
                    f"and 1 {point.title()} Point.")
     elif reading_only:
-        summary = f"Luck Check {face}: the situation is {fav_words}."
+        summary = (f"Luck Check {face} with no DC set (favourability only): the situation "
+                   f"is {fav_words}.")
     else:
         verdict = "it comes to pass" if outcome == "success" else "it does not come to pass"
         summary = (f"Luck Check {face} against {_dc_words(dc, words)}: {outcome}, {verdict} "
                    f"({fav_words}).")
     return {
         "outcome": outcome, "success": outcome != "fail", "summary": summary, "steps": steps,
-        "result": face, "dc": dc, "kept": face, "favourability": fav_key,
+        "result": face, "dc": dc, "dc_label": words, "favourability_only": reading_only,
+        "kept": face, "favourability": fav_key,
         "favourability_label": fav_words, "rerolled": rerolled,
         "d20s": [d.value for d in tray.dice], "advantages": t.advantages,
         "critical": face == 20, "point": point,
@@ -832,21 +914,22 @@ def luck_odds(values):
     t = tally(values)
     kept = kept_dist(t.net)
     first = kept.probs()
+    p_reroll = Fraction(0)
     if values["lucky_reroll"]:
-        # reroll only a failed first result; the second stands
-        p_fail = sum(p for f, p in first.items() if luck_outcome(f, dc) == "fail")
-        final = {f: (0 if luck_outcome(f, dc) == "fail" else p) + p_fail * p
-                 for f, p in first.items()}
+        # rerolls(f, dc) says which first rolls are rerolled; the second stands
+        p_reroll = sum((p for f, p in first.items() if rerolls(f, dc)), Fraction(0))
+        final = {f: (0 if rerolls(f, dc) else p) + p_reroll * p for f, p in first.items()}
     else:
         final = first
     outcomes, fav = {}, {}
     for f, p in final.items():
-        label = luck_outcome(f, dc)
+        label = luck_label(f, dc)
         outcomes[label] = outcomes.get(label, 0) + p
         key = favourability(f)[0]
         fav[key] = fav.get(key, 0) + p
-    return {"outcomes": _all_labels(outcomes, LUCK_OUTCOMES), "dc": dc, "dice": t.dice,
-            "kept_die": final,
+    return {"outcomes": _all_labels(outcomes, LUCK_OUTCOMES), "dc": dc,
+            "favourability_only": dc is None, "dice": t.dice,
+            "kept_die": final, "reroll_chance": p_reroll,
             "favourability": {k: fav.get(k, Fraction(0)) for k, _ in FAVOURABILITY_KEYS}}
 
 
