@@ -39,6 +39,8 @@ REQUESTS = [
                                                "partial": 30}),
     ("group 3 heroes, 5 rounds", {"check": "group", "max_rounds": 5, "members": [
         hero((12, 13, 14), 7), hero((11, 12, 13), 4), hero((13, 14, 12), 10)]}),
+    ("group 6 heroes, 10 rounds", {"check": "group", "max_rounds": 10, "members": [
+        hero((12 + i % 3, 13, 14 - i % 2), 4 + i) for i in range(6)]}),
     ("group 6 heroes, 30 rounds, target 50 (max)", {"check": "group", "max_rounds": 30,
                                                     "target": 50, "partial": 30, "members": [
         hero((12 + i % 3, 13, 14 - i % 2), 4 + i) for i in range(6)]}),
