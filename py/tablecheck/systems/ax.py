@@ -9,7 +9,10 @@ Rules: seed 003 ("Rolling a Check"); readings in shared/spec/rules.md:
 - group flat check: n participants (capped by the task's maximum), required
   number r: difficulty + 2 x (r - n); everyone rolls; the group succeeds when
   at least ceil(2n/3) succeed;
-- contest: the higher total wins; a tie rerolls all dice until decided;
+- contest: the higher total wins; a tie rerolls all dice until decided (a
+  side with attribute 0 rolls nothing and cannot win; a contest where no side
+  has a die is refused); after MAX_ROUNDS tied rounds the contest stops
+  "unresolved", and the odds give that its exact chance, t ** MAX_ROUNDS;
 - skip advice: a chance of failure below 1% means the check can be skipped;
 - the book's success-chance table has wrong cells: we compute it exactly
   and flag where the printed values differ (BOOK_TABLE below).
@@ -32,6 +35,7 @@ MAX_BONUS = 20
 MAX_MEMBERS = 20
 MAX_SIDES = 8
 MAX_ROUNDS = 100  # contest: a safety cap on rerolled ties (see contest_odds)
+EXACT_BITS = 13_000  # contest odds: "n/d" texts up to about 3900 digits
 SKIP_BELOW = Fraction(1, 100)  # "if the chance of failure is less than 1%"
 
 # The printed GM table (percent as printed; marks as printed). The book gives
@@ -305,27 +309,58 @@ def _entered_dice_ran_out(tray):
     return bool(getattr(tray.source, "missing", None))
 
 
+def _contenders(sides):
+    """Indexes of the sides with dice. A side with attribute 0 rolls nothing
+    and cannot win ("zero dice: automatic failure"); a contest where no side
+    has a die cannot be decided and is refused."""
+    contenders = [i for i, s in enumerate(sides) if s["attribute"] > 0]
+    if not contenders:
+        raise InvalidRequest("sides", "no side has any dice: a contest needs at least one "
+                                      "side with an attribute of 1 or more")
+    return contenders
+
+
+def _side_list(indexes):
+    names = [str(i + 1) for i in indexes]
+    if len(names) == 1:
+        return f"Side {names[0]}"
+    return f"Sides {', '.join(names[:-1])} and {names[-1]}"
+
+
 def resolve_contest(values, tray):
     sides = values["sides"]
+    contenders = _contenders(sides)
     rounds = []
     steps = []
+    idle = [i for i in range(len(sides)) if i not in contenders]
+    if idle:
+        steps.append(f"{_side_list(idle)}: attribute 0, no dice - "
+                     f"{'it rolls' if len(idle) == 1 else 'they roll'} nothing and cannot win.")
     winner = None
+    totals = [None] * len(sides)
+    if len(contenders) == 1:
+        # the only side with dice: nothing to roll against, it wins
+        winner = contenders[0]
+        steps.append(f"Side {winner + 1} is the only side with dice: it wins without a roll.")
     for r in range(1, MAX_ROUNDS + 1):
+        if winner is not None:
+            break
         suffix = "" if r == 1 else f" (round {r})"
-        totals, round_dice = [], []
+        totals, round_dice = [None] * len(sides), []
         parts = []
-        for i, side in enumerate(sides):
+        for i in contenders:
+            side = sides[i]
             dice, rolled = roll_pool(tray, side["attribute"], f"side {i + 1} die", suffix)
             for d in dice:
                 d.info["side"] = i + 1
                 d.info["round"] = r
             total = rolled + side["bonus"]
-            totals.append(total)
+            totals[i] = total
             round_dice.append(dice)
             bonus = f" {signed(side['bonus'])} = {total}" if side["bonus"] else ""
             parts.append(f"side {i + 1} {pool_text(dice)}{bonus}")
-        best = max(totals)
-        leaders = [i for i, t in enumerate(totals) if t == best]
+        best = max(totals[i] for i in contenders)
+        leaders = [i for i in contenders if totals[i] == best]
         rounds.append({"round": r, "totals": totals,
                        "tied": len(leaders) > 1, "leaders": [i + 1 for i in leaders]})
         steps.append(f"Round {r}: " + "; ".join(parts) + ".")
@@ -343,62 +378,96 @@ def resolve_contest(values, tray):
     if winner is None:
         summary = f"Unresolved: still tied after {len(rounds)} rounds."
         outcome = "unresolved"
+    elif not rounds:
+        summary = (f"Side {winner + 1} wins: it is the only side with dice "
+                   f"(attribute 0 fails automatically).")
+        outcome = f"side_{winner + 1}"
     else:
         ties = len(rounds) - 1
         again = "" if not ties else f" after {ties} tied {'round' if ties == 1 else 'rounds'}"
-        summary = (f"Side {winner + 1} wins with {rounds[-1]['totals'][winner]} against "
-                   f"{max(t for i, t in enumerate(rounds[-1]['totals']) if i != winner)}{again}.")
+        last = rounds[-1]["totals"]
+        others = max(last[i] for i in contenders if i != winner)
+        summary = f"Side {winner + 1} wins with {last[winner]} against {others}{again}."
         outcome = f"side_{winner + 1}"
     return {
         "outcome": outcome, "success": winner == 0, "winner": None if winner is None else winner + 1,
-        "rounds": rounds, "totals": rounds[-1]["totals"],
+        "rounds": rounds, "totals": totals,
         "summary": summary, "steps": steps,
     }
 
 
-def contest_odds(sides):
-    """Exact chances of each side winning when ties reroll everything until
-    decided: P(side i wins) = w_i / sum(w), w_i = P(i alone highest in a
-    round). Returns (chances, tie chance of one round)."""
-    dists = [roll_dist(s["attribute"]) + s["bonus"] for s in sides]
-    cdfs = []  # P(total < t) for each side
-    for d in dists:
+def contest_round(sides):
+    """One round of a contest, exactly: (w, t) with w[i] = P(side i alone
+    has the highest total) and t = P(tie for the highest total). Sides
+    without dice have w = 0 and do not take part."""
+    contenders = _contenders(sides)
+    dists = [None if s["attribute"] <= 0 else roll_dist(s["attribute"]) + s["bonus"]
+             for s in sides]
+    cdfs = {}  # side -> {total: P(total < t)} over its own outcomes
+    for i in contenders:
         below, acc = {}, Fraction(0)
-        for t in d.outcomes():
+        for t in dists[i].outcomes():
             below[t] = acc
-            acc += d.prob(t)
-        cdfs.append(below)
+            acc += dists[i].prob(t)
+        cdfs[i] = below
 
     def p_below(j, t):
         if t in cdfs[j]:
             return cdfs[j][t]
         return dists[j].p(lambda x: x < t)
 
-    wins = []
-    for i, d in enumerate(dists):
+    wins = [Fraction(0)] * len(sides)
+    for i in contenders:
         w = Fraction(0)
-        for t, p in d.probs().items():
-            for j in range(len(dists)):
+        for t, p in dists[i].probs().items():
+            for j in contenders:
                 if j != i:
                     p *= p_below(j, t)
             w += p
-        wins.append(w)
-    decided = sum(wins)
-    return [w / decided for w in wins], 1 - decided
+        wins[i] = w
+    return wins, 1 - sum(wins)
+
+
+def contest_odds(sides, cap=None):
+    """Exact chances with ties rerolled up to `cap` rounds (MAX_ROUNDS):
+    a round is tied with chance t, so the contest is still tied after the
+    cap with chance t**cap ("unresolved"), and side i wins within the cap
+    with chance w_i (1 + t + ... + t**(cap-1)) = w_i (1 - t**cap) / (1 - t).
+    These add up to exactly 1. Returns (side chances, unresolved, t)."""
+    cap = MAX_ROUNDS if cap is None else cap
+    wins, tie = contest_round(sides)
+    unresolved = tie ** cap
+    if tie == 0:
+        return wins, unresolved, tie
+    factor = (1 - unresolved) / (1 - tie)
+    return [w * factor for w in wins], unresolved, tie
 
 
 def odds_contest(values):
     sides = values["sides"]
-    chances, tie = contest_odds(sides)
+    chances, unresolved, tie = contest_odds(sides)
     outcomes = {label: Fraction(0) for label, _ in CONTEST_OUTCOMES}
     outcomes.update({f"side_{i + 1}": p for i, p in enumerate(chances)})
+    outcomes["unresolved"] = unresolved
+    rolls = len(_contenders(sides)) > 1
+    # t ** MAX_ROUNDS of big pools has tens of thousands of digits, past what
+    # Python writes as text (4300 digits): those labels go out as floats and
+    # without an "exact" text; contest_odds keeps every one exact.
+    too_long = [k for k, v in outcomes.items()
+                if max(v.numerator.bit_length(), v.denominator.bit_length()) > EXACT_BITS]
+    for k in too_long:
+        outcomes[k] = float(outcomes[k])
     return {
         "outcomes": outcomes,
+        "exact_omitted": too_long,
         "round_tie_chance": tie,
-        "expected_rounds": 1 / (1 - tie),
-        # the cap is a safety net: reaching it has chance tie^MAX_ROUNDS
-        "unresolved_bound": float(tie) ** MAX_ROUNDS,
-        "distributions": [(roll_dist(s["attribute"]) + s["bonus"]).probs() for s in sides],
+        # with the cap: E[rounds] = sum over k < cap of t**k; no roll for a lone side
+        "expected_rounds": (1 - unresolved) / (1 - tie) if rolls else Fraction(0),
+        "max_rounds": MAX_ROUNDS,
+        # kept for the page: the same figure as outcomes["unresolved"]
+        "unresolved_bound": unresolved,
+        "distributions": [{} if s["attribute"] <= 0 else
+                          (roll_dist(s["attribute"]) + s["bonus"]).probs() for s in sides],
     }
 
 
@@ -564,12 +633,13 @@ SYSTEM = System(
             description="Each side rolls; the higher total wins; ties roll all the dice again.",
             params=[
                 List("sides", Obj("side", [
-                    _attribute(min_=1),
+                    _attribute(),
                     Int("bonus", "Bonus", default=0, min=-MAX_BONUS, max=MAX_BONUS),
                 ], "Side"), "Sides", default=[{"attribute": 3, "bonus": 0},
                                               {"attribute": 3, "bonus": 0}],
                      min_items=2, max_items=MAX_SIDES,
-                     help="Side 1 is you; a contest needs two or more sides"),
+                     help="Side 1 is you; a contest needs two or more sides. A side with "
+                          "attribute 0 rolls nothing and cannot win"),
             ],
             outcomes=CONTEST_OUTCOMES,
             success_outcomes=("side_1",),
