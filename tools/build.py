@@ -95,18 +95,23 @@ def check_vendor(root, manifest):
             else:
                 pairs.append((src, f"{VENDOR_OUT}/{package['out']}/{rel}"))
     if not problems:
-        problems = missing_static_imports(root, pairs)
+        left_out = {f"{VENDOR_OUT}/{p['out']}/{rel}" for p in manifest["packages"]
+                    for rel in p.get("left_out", {})}
+        problems = missing_imports(root, pairs, left_out)
     if problems:
         raise BuildError("\n".join(problems))
     return pairs
 
 
 STATIC_IMPORT = re.compile(r'(?:\bfrom\s*|\bimport\s*)["\'](\./[^"\']+)["\']')
+DYNAMIC_IMPORT = re.compile(r'\bimport\(\s*["\'](\./[^"\']+)["\']\s*\)')
 
 
-def missing_static_imports(root, pairs):
-    """A vendored ES module that statically imports a sibling left out of
-    tools/vendor-files.json would fail in the browser: name it now."""
+def missing_imports(root, pairs, left_out):
+    """A vendored ES module importing a sibling that is not copied would fail
+    in the browser: name it now. Static imports must all be copied; a dynamic
+    import may instead be listed under "left_out" (with the reason) in
+    tools/vendor-files.json, i.e. a plugin the page never uses."""
     copied = {rel for _, rel in pairs}
     problems = []
     for src, rel in pairs:
@@ -114,11 +119,13 @@ def missing_static_imports(root, pairs):
             continue
         text = src.read_text(encoding="utf-8", errors="replace")
         base = rel.rsplit("/", 1)[0]
-        for target in sorted(set(STATIC_IMPORT.findall(text))):
-            wanted = f"{base}/{target[2:]}"
-            if wanted not in copied:
-                problems.append(f"vendored file missing: {wanted} (imported by "
-                                f"{src.relative_to(root).as_posix()}; add it to {VENDOR_MANIFEST})")
+        shown = src.relative_to(root).as_posix()
+        for pattern, allowed in ((STATIC_IMPORT, set()), (DYNAMIC_IMPORT, left_out)):
+            for target in sorted(set(pattern.findall(text))):
+                wanted = f"{base}/{target[2:]}"
+                if wanted not in copied and wanted not in allowed:
+                    problems.append(f"vendored file missing: {wanted} (imported by {shown}; "
+                                    f"add it to {VENDOR_MANIFEST}, or to left_out if never used)")
     return problems
 
 

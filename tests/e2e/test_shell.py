@@ -167,7 +167,8 @@ def test_missing_entered_dice_error_carries_the_dice_needed(bridge):
     assert [d["sides"] for d in answer["error"]["needed"]] == [6, 6]
 
 
-def test_every_request_stays_on_the_test_servers_origin(browser, site):
+def test_every_request_stays_on_the_test_servers_origin(browser, private_site):
+    site = private_site
     context = browser.new_context()
     log = RequestLog().attach(context)
     page = context.new_page()
@@ -187,6 +188,8 @@ def test_every_request_stays_on_the_test_servers_origin(browser, site):
     assert {"/", "/static/vendor/pyodide/pyodide.asm.wasm", "/py/tablecheck/api.py", "/sw.js"} <= paths
     foreign = [u for u in urls if not same_origin(u, site.origin)]
     assert foreign == [], foreign
+    # and everything the page asked its own server for exists
+    assert [(path, status) for path, status, _ in site.sent if status != 200] == []
 
 
 def test_served_under_a_sub_path_it_works_too(browser, subpath_site):
