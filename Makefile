@@ -28,7 +28,7 @@ serve: build
 
 test: setup
 	@export CHROMIUM="$$(./tools/ensure_chromium.sh $(VENV_PY))"; \
-	echo "== chromium: $${CHROMIUM:-playwright's own}"; \
+	echo "== chromium: $${CHROMIUM:-Playwright default}"; \
 	$(VENV_PY) tools/build.py && \
 	./tools/run_pytest.sh "unit tests" $(VENV_PY) -m pytest -q tests/unit -m "not e2e" $(PYTEST_ARGS) && \
 	./tools/run_pytest.sh "browser tests" $(VENV_PY) -m pytest -q tests/e2e -m e2e $(PYTEST_ARGS)
