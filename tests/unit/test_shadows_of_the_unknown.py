@@ -130,6 +130,42 @@ def test_reading_automatic_success_needs_skill_of_at_least_1():
     assert err.value.field == "difficulty"
 
 
+# -- the text's words for the levels (params Choice aliases) ---------------------
+@pytest.mark.parametrize("word, level", [
+    pytest.param("Routine", "routine", id="reading_level_words_any_case_Routine"),
+    pytest.param("NEAR impossible", "near_impossible", id="reading_level_words_any_spacing"),
+    pytest.param("difficult", "standard", id="reading_Difficult_means_standard"),
+    pytest.param("Impossible", "near_impossible", id="reading_Impossible_one_quarter_means_near_impossible"),
+    pytest.param("Average", "routine", id="rule_Average_task_is_the_Routine_level"),
+])
+def test_difficulty_words_of_the_text(word, level):
+    result = task(dice=[19], rating=7, difficulty=word)
+    assert result["difficulty"] == level
+    assert result["target"] == expected_target(7, level)
+    assert task_odds(rating=7, difficulty=word)["target"] == expected_target(7, level)
+
+
+# -- margin against the natural 1 and 20 -------------------------------------
+@pytest.mark.parametrize("rating, level, roll, outcome, margin", [
+    pytest.param(30, "standard", 20, "failure", None, id="rule_natural_20_fails_no_margin_at_tn_30"),
+    pytest.param(20, "standard", 20, "failure", None, id="rule_natural_20_fails_no_margin_at_tn_20"),
+    pytest.param(0, "standard", 1, "success", None, id="reading_natural_1_succeeds_no_margin_at_tn_0"),
+    pytest.param(15, "standard", 20, "failure", -5, id="rule_natural_20_over_tn_keeps_margin"),
+    pytest.param(5, "routine", 1, "success", 9, id="rule_natural_1_under_tn_keeps_margin"),
+    pytest.param(7, "standard", 7, "success", 0, id="rule_margin_is_tn_minus_roll"),
+    pytest.param(7, "standard", 9, "failure", -2, id="rule_margin_negative_on_failure"),
+])
+def test_margin_never_reads_as_the_opposite_outcome(rating, level, roll, outcome, margin):
+    result = task(dice=[roll], rating=rating, difficulty=level)
+    assert result["outcome"] == outcome
+    assert result["margin"] == margin
+    if margin is not None:  # a margin, when given, agrees with the outcome
+        assert (margin >= 0) == (outcome != "failure")
+    else:
+        assert result["natural"] == roll
+        assert any(f"natural {roll} decided by itself" in s for s in result["steps"])
+
+
 # -- odds ------------------------------------------------------------------
 @pytest.mark.parametrize("level", LEVELS)
 def test_exact_odds_equal_brute_force_over_d20(level):
@@ -258,6 +294,18 @@ def test_dice_bad_expression_names_the_field():
     with pytest.raises(InvalidRequest) as err:
         roll("two dice")
     assert err.value.field == "expression"
+
+
+def test_dice_201_characters_refused_by_the_parser_with_its_position():
+    text = "1D6+" * 50 + "1"
+    for call in (api.resolve, api.odds):
+        with pytest.raises(InvalidRequest) as err:
+            call({"system": SYSTEM, "check": "dice", "expression": text})
+        assert err.value.field == "expression"
+        assert "at position 201: expected at most 200 characters, not 201" in err.value.message
+    params = api.catalog()["systems"][SYSTEM]["checks"]["dice"]["params"]
+    assert "max_length" not in params[0] and "200 characters" in params[0]["help"]
+    assert roll("1D6+" * 49 + "1D6 ", [1] * 50)["total"] == 50  # exactly 200 is fine
 
 
 @pytest.mark.parametrize("expression, n, sides, mod", [

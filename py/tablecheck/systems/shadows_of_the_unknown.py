@@ -9,6 +9,10 @@ shared/spec/rules.md:
   table's "<"); a natural 1 always succeeds (even at TN 0), a natural 20
   always fails; outstanding success: a success with roll <= TN - 10;
 - automatic: no roll, success, for a skill of at least 1;
+- the text's other words for levels are accepted: Difficult = standard,
+  Impossible = near impossible, Average = routine (any case or spacing);
+- `margin` = TN - roll, left out (None) when a natural 20 fails at or under
+  the target or a natural 1 succeeds over it (the die decided by itself);
 - dice expressions (2D6-2, 3D6+2, 1D10) go through the generic roller; an
   entered d10 face 0 reads as 10.
 """
@@ -16,7 +20,7 @@ shared/spec/rules.md:
 from fractions import Fraction
 
 from ..checks import Check, System
-from ..dice import Dist
+from ..dice import Dist, notation
 from ..errors import InvalidRequest
 from ..params import Choice, Int, Param
 
@@ -29,6 +33,11 @@ DIFFICULTIES = [
     ("formidable", "Formidable", Fraction(1, 2)),
     ("near_impossible", "Near Impossible", Fraction(1, 4)),
 ]
+# the text's other words for the levels: "If the referee considers the check
+# to be Difficult, the check would be rolled at Standard Task Difficulty";
+# "an Impossible test (one-quarter)"; a Routine task is "an Average task"
+DIFFICULTY_ALIASES = {"difficult": "standard", "impossible": "near_impossible",
+                      "average": "routine"}
 FACTORS = {d: f for d, _, f in DIFFICULTIES}
 DIFFICULTY_WORDS = {d: w for d, w, _ in DIFFICULTIES}
 FACTOR_TEXT = {
@@ -138,12 +147,21 @@ def resolve_task(values, tray):
     elif success:
         steps.append(f"An outstanding success is out of reach (it needs a target of "
                      f"{OUTSTANDING_MARGIN + 1} or more).")
+    # margin = TN - roll, except where the natural 1 or 20 decided against
+    # the arithmetic (a 20 under the target, a 1 over it): a margin there
+    # would read as the opposite outcome, so it is left out (None)
+    overruled = (roll == 20 and roll <= tn) or (roll == 1 and roll > tn)
+    margin = None if overruled else tn - roll
+    if overruled:
+        steps.append(f"No margin: the natural {roll} decided by itself "
+                     f"({'failure' if roll == 20 else 'success'} whatever the target).")
     words = dict(TASK_OUTCOMES)[outcome]
     summary = (f"{words}: rolled {roll} on the d20 against target number {tn} "
                f"({DIFFICULTY_WORDS[difficulty]}).")
     return {
         "outcome": outcome, "success": success, "target": tn, "base": base,
-        "difficulty": difficulty, "roll": roll, "margin": tn - roll,
+        "difficulty": difficulty, "roll": roll, "margin": margin,
+        "natural": roll if roll in (1, 20) else None,
         "summary": summary, "steps": steps,
     }
 
@@ -206,9 +224,9 @@ SYSTEM = System(
                       default=None, min=0, max=MAX_RATING, nullable=True,
                       help="Leave empty for an attribute check"),
                 Choice("difficulty", [(d, w) for d, w, _ in DIFFICULTIES], "Task difficulty",
-                       default="routine",
-                       help="Simplistic x4, Routine x2, Standard x1, Formidable 1/2, "
-                            "Near Impossible 1/4 (rounded down)"),
+                       default="routine", aliases=DIFFICULTY_ALIASES,
+                       help="Simplistic x4, Routine (Average) x2, Standard (Difficult) x1, "
+                            "Formidable 1/2, Near Impossible (Impossible) 1/4 (rounded down)"),
             ],
             outcomes=TASK_OUTCOMES,
             success_outcomes=("automatic_success", "outstanding_success", "success"),
@@ -221,9 +239,12 @@ SYSTEM = System(
             description="Roll a dice expression of the rules, such as 2D6-2, 3D6+2 or 1D10 "
                         "(a D10 showing 0 counts 10).",
             params=[
+                # the length limit is the parser's, so that its error gives
+                # the position like every other (as in the generic roller)
                 Param("expression", "string", "Dice (e.g. 2D6-2, 3D6+2, 1D10)",
-                      default="1D10", max_length=200,
-                      help="NDX+M: roll N X-sided dice, add them, then add or subtract M"),
+                      default="1D10",
+                      help="NDX+M: roll N X-sided dice, add them, then add or subtract M "
+                           f"(at most {notation.MAX_LENGTH} characters)"),
             ],
             outcomes=[("rolled", "Rolled")],
             success_outcomes=("rolled",),
