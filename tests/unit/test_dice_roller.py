@@ -63,7 +63,7 @@ def test_exploding_die_rolls_again_on_its_maximum_and_adds():
     assert [d.label for d in tray.dice] == [
         "d8 1", "explosion of d8 1", "explosion of d8 1", "d8 2"]
     assert result["terms"][0]["values"] == [19, 5]
-    assert "2d8!: 8 -> 8 -> 3 = 19, 5 -> 19 + 5 = 24" in result["steps"]
+    assert "2d8!: 8 -> 8 -> 3 = 19, 5; 19 + 5 = 24" in result["steps"]
 
 
 def test_keep_with_explosions_keeps_or_drops_whole_chains():
@@ -106,11 +106,32 @@ def test_summary_and_steps_explain_the_arithmetic():
     result, _ = roll("4d6kh3 + 1d4 - 2", [2, 5, 6, 1, 3])
     assert result["summary"] == "4d6kh3 + 1d4 - 2 = 14"
     assert result["steps"] == [
-        "4d6kh3: 2, 5, 6, 1 (dropped) -> 2 + 5 + 6 = 13",
+        "4d6kh3: 2, 5, 6, 1 (dropped); 2 + 5 + 6 = 13",
         "1d4: 3",
         "Total: 13 + 3 - 2 = 14",
     ]
     assert result["terms"][1] == {"term": "1d4", "sign": "+", "values": [3], "kept": [True], "total": 3}
+
+
+@pytest.mark.parametrize("expression, dice, steps", [
+    pytest.param("3d6-0", [3, 3, 4], ["3d6: 3 + 3 + 4 = 10", "Total: 10 - 0 = 10"],
+                 id="notation minus modifier keeps its sign even at 0"),
+    pytest.param("-2d6kh1", [3, 5], ["2d6kh1: 3 (dropped), 5; kept 5; negated: -5"],
+                 id="notation leading minus shows the negation"),
+    pytest.param("-1d4", [3], ["1d4: 3; negated: -3"], id="notation leading minus one die"),
+    pytest.param("2d6!", [6, 6, 6, 1, 6, 2], ["2d6!: 6 -> 6 -> 6 -> 1 = 19, 6 -> 2 = 8; 19 + 8 = 27"],
+                 id="pools explosion chains apart from the sum"),
+    pytest.param("2d6!kh1", [6, 2, 3], ["2d6kh1!: 6 -> 2 = 8, 3 (dropped); kept 8"],
+                 id="notation kh1 of exploding dice"),
+    pytest.param("3d6", [1, 4, 6], ["3d6: 1 + 4 + 6 = 11"], id="notation NdX plain sum"),
+    pytest.param("-2d6+3", [1, 2], ["2d6: 1 + 2 = 3", "Total: -3 + 3 = 0"],
+                 id="notation leading minus in the total"),
+    pytest.param("2d6-1d6", [6, 6, 5], ["2d6: 6 + 6 = 12", "1d6: 5", "Total: 12 - 5 = 7"],
+                 id="notation subtracted dice in the total"),
+])
+def test_steps_wording_keeps_signs_and_arrows_apart(expression, dice, steps):
+    result, _ = roll(expression, dice)
+    assert result["steps"] == steps
 
 
 def test_bad_expression_is_refused_before_any_die():

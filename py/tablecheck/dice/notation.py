@@ -296,10 +296,18 @@ class TermRoll:
     def kept_values(self):
         return [v for v, chain in zip(self.values, self.chains) if chain[0].kept]
 
-    def step(self):
+    def step(self, alone=False):
+        """The term's line: plain dice as a sum ('3d6: 1 + 4 + 6 = 11');
+        else the dice (explosion chains as '6 -> 6 -> 1 = 13', dropped ones
+        marked), then after '; ' the sum of the kept ones ('13 + 4 = 17', or
+        'kept 5' when one of several counts). `alone` (no total line
+        follows): a subtracted term adds '; negated: -5'."""
         t = self.term
         if isinstance(t, ConstTerm):
             return None
+        if len(self.chains) > 1 and all(len(c) == 1 and c[0].kept for c in self.chains):
+            line = f"{t.text}: {' + '.join(str(v) for v in self.values)} = {sum(self.values)}"
+            return line + (f"; negated: {self.total}" if alone and t.sign < 0 else "")
         parts = []
         for chain in self.chains:
             text = chain_text(chain)
@@ -307,8 +315,10 @@ class TermRoll:
         line = f"{t.text}: {', '.join(parts)}"
         if len(self.chains) > 1:
             kept = self.kept_values()
-            line += f" = {sum(kept)}" if len(kept) < 2 else \
-                f" -> {' + '.join(str(v) for v in kept)} = {sum(kept)}"
+            line += f"; kept {sum(kept)}" if len(kept) < 2 else \
+                f"; {' + '.join(str(v) for v in kept)} = {sum(kept)}"
+        if alone and t.sign < 0:
+            line += f"; negated: {self.total}"
         return line
 
 
@@ -320,13 +330,16 @@ class RollResult:
 
     def to_dict(self):
         expr = self.expression
-        steps = [s for s in (tr.step() for tr in self.terms) if s]
-        if len(self.terms) > 1:
+        alone = len(self.terms) == 1
+        steps = [s for s in (tr.step(alone) for tr in self.terms) if s]
+        if not alone:
+            # each term with its own sign, even a zero ("10 - 0 = 10")
             parts = []
             for i, tr in enumerate(self.terms):
                 value = abs(tr.total)
-                sign = "-" if tr.total < 0 else "+"
-                parts.append(("-" if tr.total < 0 else "") + str(value) if i == 0 else f"{sign} {value}")
+                sign = "-" if tr.term.sign < 0 else "+"
+                parts.append(("-" if sign == "-" else "") + str(value) if i == 0
+                             else f"{sign} {value}")
             steps.append(f"Total: {' '.join(parts)} = {self.total}")
         return {
             "outcome": "rolled",
