@@ -86,7 +86,7 @@ const enteredToggle = el('input', { type: 'checkbox', role: 'switch', id: 'enter
 const enteredLabel = el('label', { for: 'entered-toggle', class: 'switch entered-switch' }, enteredToggle, el('span', { class: 'switch-track', 'aria-hidden': 'true' }), el('span', {}, 'Enter dice'));
 const rollReason = el('p', { class: 'roll-reason', id: 'roll-reason', 'aria-live': 'polite' }, 'Waiting for the dice engine\u2026');
 rollBtn.setAttribute('aria-describedby', 'roll-reason');
-const rollbar = el('div', { class: 'rollbar' }, el('div', { class: 'rollbar-row' }, rollBtn, enteredLabel), rollReason);
+const rollbar = el('div', { class: 'rollbar' });
 
 const entered = new EnteredDice({
   engine,
@@ -99,13 +99,16 @@ const syncEntered = debounce(() => {
   if (base) entered.sync(base);
 }, 120);
 
+// the dice fields sit in the sticky bar, right above Resolve
+rollbar.append(entered.root, el('div', { class: 'rollbar-row' }, rollBtn, enteredLabel), rollReason);
+
 const oddsSection = el('section', { id: 'odds', class: 'odds panel' });
 const odds = new OddsPanel(oddsSection, engine, metrics.odds);
 const resultHost = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
   el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
 
 const formPane = el('section', { class: 'pane pane-form', 'aria-labelledby': 'check-title' },
-  checkPicker, el('div', { class: 'check-head' }, checkTitle, checkDesc), formHost, entered.root, rollbar);
+  checkPicker, el('div', { class: 'check-head' }, checkTitle, checkDesc), formHost, rollbar);
 const outPane = el('div', { class: 'pane pane-out' }, oddsSection, resultHost);
 main.append(storageBanner, el('div', { class: 'layout' }, formPane, outPane), live);
 

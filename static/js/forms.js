@@ -511,7 +511,8 @@ class ListField {
     const np = this.pairedNames;
     const sel = el('select', { class: 'attr-select', 'aria-label': `Which attribute is ${node.label}`, 'data-path': `${this.path.replace(/[^.]*$/, np.name)}[${i}]` },
       el('option', { value: '' }, '\u2014'),
-      np.item.choices.map((c) => el('option', { value: String(c.value) }, String(c.label || c.value))));
+      // the abbreviation keeps the row short (COU, SGC, ...): the game's own words
+      np.item.choices.map((c) => el('option', { value: String(c.value), label: String(c.value) }, String(c.label || c.value))));
     const init = Array.isArray(this.initialNames) ? this.initialNames[i] : null;
     if (init) sel.value = String(init);
     sel.addEventListener('change', () => {
