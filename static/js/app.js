@@ -532,7 +532,8 @@ function showResult(entry, t0) {
   const card = renderResult(s, check, entry.result, {
     again: () => again(entry),
     adjust: () => adjust(entry),
-  }, { character: entry.character, time: timeText(entry.time) });
+    choose: (id) => { entry.choice = id; history.touch(); },
+  }, { character: entry.character, time: timeText(entry.time), choice: entry.choice });
   card.dataset.entry = entry.id;
   if (!reducedMotion()) card.classList.add('animate');
   clear(resultHost);

@@ -93,3 +93,9 @@ export function importEntries(list) {
 export function exportData() {
   return { format: 'tablecheck-history', version: 1, exported: new Date().toISOString(), entries: all() };
 }
+
+/** Save after an entry was changed in place (e.g. the benefit picked). */
+export function touch() {
+  all();
+  return persist();
+}

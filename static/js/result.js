@@ -19,7 +19,7 @@ const FACT_LABELS = {
 const SKIP = new Set(['system', 'check', 'outcome', 'success', 'rolls', 'summary', 'steps', 'source', 'exact',
   // drawn as dice, or said by the outcome / the odds panel already
   'dice', 'd20s', 'chains', 'terms', 'category', 'outcome_words', 'suggestion', 'critical_outcomes',
-  'rows', 'columns', 'cells', 'legend', 'differences', 'skip_advice', 'difficulties']);
+  'rows', 'columns', 'cells', 'legend', 'differences', 'skip_advice', 'difficulties', 'choices']);
 
 const GREAT = /(spectacular_success|critical_success|critical_hit|fantastic|legendary|outstanding|lucky|direct_hit)/;
 const AWFUL = /(botch|catastrophic|critical_failure|decisive_failure)/;
@@ -170,6 +170,25 @@ export function renderResult(systemEntry, check, result, actions = {}, meta = {}
       choices.push(el('div', { class: 'rule-choices' }, el('h3', {}, factLabel(systemId, k)),
         el('ul', {}, v.map((x) => el('li', {}, x)))));
     }
+  }
+
+  // choices the rules offer (Freedom Fantasies benefits / detriments): tap one to note it
+  const offer = isPlainObject(result.choices) && Array.isArray(result.choices.options) ? result.choices : null;
+  if (offer && offer.options.length) {
+    const noun = offer.pick ? String(offer.pick) : 'option';
+    const chosen = meta.choice || null;
+    const status = el('p', { class: 'choice-status', 'aria-live': 'polite' }, chosen ? `Chosen: ${(offer.options.find((o) => o.id === chosen) || {}).label || chosen}` : '');
+    const buttons = offer.options.map((o) => {
+      const b = el('button', { type: 'button', class: 'btn choice', 'aria-pressed': String(o.id === chosen), 'data-choice': o.id }, o.label || humanise(o.id));
+      b.addEventListener('click', () => {
+        for (const x of buttons) x.setAttribute('aria-pressed', String(x === b));
+        status.textContent = `Chosen: ${o.label || humanise(o.id)}`;
+        if (actions.choose) actions.choose(o.id);
+      });
+      return b;
+    });
+    choices.push(el('div', { class: 'rule-choices', 'data-pick': noun },
+      el('h3', {}, `Pick a ${noun}`), el('div', { class: 'choice-buttons' }, buttons), status));
   }
 
   const steps = Array.isArray(result.steps) && result.steps.length

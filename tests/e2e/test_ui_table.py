@@ -240,6 +240,29 @@ def test_adjust_re_resolves_the_same_dice_with_a_changed_modifier(ui):
     set_entered(page, False)
 
 
+def test_freedom_fantasies_natural_20_offers_a_benefit_to_pick(ui):
+    """Rule: a kept 20 is a critical success (fantastic whatever the result);
+    the player picks a Benefit; the pick is kept with the history entry."""
+    page = ui
+    choose(page, "freedom_fantasies", "skill")
+    set_entered(page, True)
+    fill(page, "bonus", 0)
+    fill(page, "advantages", 0)
+    fill(page, "disadvantages", 0)
+    set_choice(page, "dc", 25)
+    enter_dice(page, [20])
+    card = click_roll(page)
+    assert card.get_attribute("data-outcome") == "critical_success"
+    offered = card.locator(".rule-choices[data-pick=benefit] .btn.choice")
+    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[20]))["choices"]["options"]
+    assert offered.all_inner_texts() == [o["label"] for o in expected]
+    offered.nth(1).click()
+    assert offered.nth(1).get_attribute("aria-pressed") == "true"
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('tablecheck:v1:history'))[0].choice === {json.dumps(expected[1]['id'])}")
+    set_entered(page, False)
+
+
 def test_keyboard_only_choose_a_check_and_roll(ui):
     page = ui
     choose(page, "shadows_of_the_unknown", "task")
