@@ -27,8 +27,17 @@ def _report_stage(stage):
 
 _report_stage("starting")
 
-from tablecheck import api  # noqa: E402
-from tablecheck.errors import InvalidRequest  # noqa: E402
+try:
+    from tablecheck import api
+    from tablecheck.errors import InvalidRequest
+    IMPORT_ERROR = None
+except Exception as _exc:  # a broken rules module: report it, do not die silently
+    api = None
+    IMPORT_ERROR = f"the rules failed to load: {type(_exc).__name__}: {_exc}"
+    traceback.print_exc()
+
+    class InvalidRequest(Exception):
+        pass
 
 __all__ = ["call", "catalog", "resolve", "odds", "ping"]
 
@@ -51,6 +60,8 @@ def _parse(request):
 
 def call(name, request=None):
     """Run api.<name>(request) and return a JSON-safe dict, never raising."""
+    if IMPORT_ERROR:
+        return _error(None, IMPORT_ERROR)
     try:
         if name == "catalog":
             return api.catalog()
@@ -88,9 +99,12 @@ def odds(request_json):
 
 
 def ping():
-    """Answers once the package is imported: the bridge's ready check."""
-    from tablecheck import __version__
+    """Answers once the package is imported: the bridge's ready check. An
+    import failure answers {"error": message}, which the page shows."""
     import sys
+    if IMPORT_ERROR:
+        return json.dumps({"error": IMPORT_ERROR})
+    from tablecheck import __version__
     return json.dumps({"version": __version__, "python": sys.version.split()[0]})
 
 

@@ -148,7 +148,9 @@ async function start(element) {
   failed.catch(() => {});
   const loaded = (async () => {
     await xworker.ready;
-    return JSON.parse(await xworker.sync.ping());
+    const info = JSON.parse(await xworker.sync.ping());
+    if (info.error) throw new Error(info.error); // Python started, the rules did not load
+    return info;
   })();
   loaded.then((info) => { current = { xworker, element }; return info; }).catch(() => {});
   const info = await withTimeout(Promise.race([loaded, failed, checked]), START_TIMEOUT_MS,

@@ -74,15 +74,22 @@ def test_shell_paints_and_roll_is_disabled_until_the_engine_is_ready(browser, pr
         context.close()
 
 
-@pytest.mark.parametrize("missing", [
-    "static/vendor/pyodide/pyodide.asm.wasm",   # caught by the bridge's pre-flight check
-    "static/vendor/pyodide/pyodide.mjs",
-    "py/tablecheck/api.py",                     # reported by PyScript from the worker
-])
-def test_engine_failure_says_so_and_retry_recovers(browser, site, missing):
+BROKEN_MODULE = "raise RuntimeError('boom at import')\n"
+
+
+@pytest.mark.parametrize("broken, status, body, shown", [
+    # caught by the bridge's pre-flight check (Pyodide itself would hang)
+    ("static/vendor/pyodide/pyodide.asm.wasm", 404, "not found", "pyodide.asm.wasm is missing (HTTP 404)"),
+    ("static/vendor/pyodide/pyodide.mjs", 404, "not found", "pyodide.mjs"),
+    # reported by PyScript from the worker
+    ("py/tablecheck/api.py", 404, "not found", "api.py"),
+    # an exception while the rules load: reported by py/engine.py
+    ("py/tablecheck/api.py", 200, BROKEN_MODULE, "RuntimeError: boom at import"),
+], ids=["wasm-missing", "pyodide-mjs-missing", "package-file-missing", "exception-at-import"])
+def test_engine_failure_says_so_and_retry_recovers(browser, site, broken, status, body, shown):
     context = browser.new_context(service_workers="block")
-    pattern = f"**/{missing}"
-    context.route(pattern, lambda route: route.fulfill(status=404, body="not found"))
+    pattern = f"**/{broken}"
+    context.route(pattern, lambda route: route.fulfill(status=status, body=body))
     page = context.new_page()
     try:
         page.goto(site.url)
@@ -90,7 +97,7 @@ def test_engine_failure_says_so_and_retry_recovers(browser, site, missing):
         pill = page.locator("#engine-status")
         assert pill.get_attribute("data-stage") == "error"
         text = pill.inner_text()
-        assert "failed to load" in text and Path(missing).name in text, text
+        assert "failed to load" in text and shown in text, text
         assert page.locator("#engine-retry").is_visible()
         assert page.locator("#roll").is_disabled()
         # a call while the engine is down answers with an error, it does not hang

@@ -79,3 +79,25 @@ def test_unknown_call_and_ping():
 
 def test_exports_are_the_bridge_names():
     assert engine.__export__ == ["catalog", "resolve", "odds", "ping"]
+
+
+def test_a_rules_package_that_fails_to_import_is_reported_by_every_call(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    pkg = tmp_path / "tablecheck"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("raise RuntimeError('boom at import')\n")
+    engine_py = Path(engine.__file__)
+    script = ("import json, engine\n"
+              "print(json.dumps([json.loads(engine.ping()), json.loads(engine.catalog()),"
+              " json.loads(engine.resolve('{}'))]))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                          env={"PYTHONPATH": f"{tmp_path}:{engine_py.parent}",
+                               "PATH": "/usr/bin:/bin"},
+                          cwd=tmp_path)
+    ping, catalog, resolved = json.loads(done.stdout)
+    message = "the rules failed to load: RuntimeError: boom at import"
+    assert ping == {"error": message}
+    assert catalog == resolved == {"error": {"field": None, "message": message}}
+    assert "boom at import" in done.stderr  # the traceback goes to the console
