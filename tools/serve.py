@@ -154,7 +154,11 @@ def main(argv=None):
     if not (Path(args.dir) / "index.html").is_file():
         print(f"{args.dir}/index.html not found: run `make build` first", file=sys.stderr)
         return 1
-    server = Server(args.dir, args.port, args.host, args.prefix, quiet=False)
+    try:
+        server = Server(args.dir, args.port, args.host, args.prefix, quiet=False)
+    except OSError as exc:
+        print(f"cannot serve on {args.host}:{args.port}: {exc.strerror}; try PORT=<another>", file=sys.stderr)
+        return 1
     print(f"Serving {args.dir} at {server.url}  (Ctrl+C to stop)", flush=True)
     try:
         server.httpd.serve_forever()
