@@ -7,7 +7,7 @@ import { el, clear, humanise, pct, isPlainObject } from './util.js';
 import { tone } from './result.js';
 
 const DIST_LABELS = {
-  quality_levels: 'Quality level (QL)', distribution: 'Total', kept_die: 'Kept d20', checks_needed: 'Checks needed', rounds_needed: 'Rounds needed', quality_if_short: 'QL collected when the checks run out', ranks: 'Ranks', totals: 'Total',
+  quality_levels: 'Quality level (QL)', quality_level: 'Final QL', distribution: 'Total', kept_die: 'Kept d20', checks_needed: 'Checks needed', rounds_needed: 'Rounds needed', quality_if_short: 'QL collected when the checks run out', ranks: 'Ranks', totals: 'Total',
   margins: 'Margin', damage: 'Damage', favourability: 'Favourability', total_quality: 'Total QL',
 };
 
@@ -115,6 +115,7 @@ export class OddsPanel {
       const rows = [];
       for (const label of order) {
         const p = Number(outcomes[label] || 0);
+        if (p === 0 && /^side_\d+$/.test(label)) continue; // contest sides not taking part
         const words = (check.outcome_labels && check.outcome_labels[label]) || humanise(label);
         const t = tone(check, { outcome: label, success: (check.success_outcomes || []).includes(label) });
         if (p > 0) segs.push(el('span', { class: `part tone-${t}`, style: { flexGrow: String(p) }, title: `${words} ${pct(p)}` }));
@@ -124,7 +125,7 @@ export class OddsPanel {
           el('span', { class: 'odds-bar', 'aria-hidden': 'true' }, el('span', { style: { width: `${(p * 100).toFixed(3)}%` } })),
           el('strong', { class: 'odds-pct' }, pct(p))));
       }
-      const summary = order.map((l) => `${(check.outcome_labels || {})[l] || humanise(l)} ${pct(Number(outcomes[l] || 0))}`).join(', ');
+      const summary = order.filter((l) => !(Number(outcomes[l] || 0) === 0 && /^side_\d+$/.test(l))).map((l) => `${(check.outcome_labels || {})[l] || humanise(l)} ${pct(Number(outcomes[l] || 0))}`).join(', ');
       this.body.append(el('div', { class: 'stackbar', role: 'img', 'aria-label': summary }, segs));
       this.body.append(el('ul', { class: 'odds-list', 'aria-label': 'Chance of each outcome' }, rows));
     }
@@ -134,7 +135,7 @@ export class OddsPanel {
     for (const [k, v] of Object.entries(answer)) {
       if (['system', 'check', 'outcomes', 'exact', 'tail', 'tail_outcome', 'expression'].includes(k)) continue;
       if (grid && ['rows', 'columns', 'dice', 'difficulties', 'differences', 'skip_advice', 'legend'].includes(k)) continue;
-      if (v === null || v === undefined) continue;
+      if (v === null || v === undefined || v === '') continue;
       if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
         this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, v.join(' / '))));
         continue;
@@ -143,12 +144,12 @@ export class OddsPanel {
         this.body.append(distChart(DIST_LABELS[k] || humanise(k), k, v));
       } else if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'string') {
         const text = typeof v === 'number' && k.endsWith('chance') ? pct(v)
-          : typeof v === 'number' && !Number.isInteger(v) ? v.toFixed(2)
+          : typeof v === 'number' && !Number.isInteger(v) ? (Math.abs(v) < 0.01 ? v.toExponential(2) : v.toFixed(2))
           : String(v === true ? 'yes' : v === false ? 'no' : v);
         if (k.endsWith('_note')) this.body.append(el('p', { class: 'odds-note', 'data-key': k }, v));
         else this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, text)));
       } else if (v && typeof v === 'object') {
-        this.body.append(genericTable(humanise(k), k, v));
+        this.body.append(genericTable(DIST_LABELS[k] || humanise(k), k, v, check.outcome_labels || {}));
       }
     }
   }
@@ -186,15 +187,15 @@ function cell(v) {
 }
 
 /** A list of row objects or a dict of dicts as a table (e.g. [ax]'s odds table). */
-function genericTable(title, key, value) {
+function genericTable(title, key, value, rowLabels = {}) {
   let rows = [];
   let cols = [];
   if (Array.isArray(value) && value.every(isPlainObject)) {
     cols = [...new Set(value.flatMap((r) => Object.keys(r)))];
-    rows = value.map((r) => [null, cols.map((c) => r[c])]);
+    rows = value.map((r, i) => [String(i + 1), cols.map((c) => r[c])]);
   } else if (isPlainObject(value) && Object.values(value).every(isPlainObject)) {
     cols = [...new Set(Object.values(value).flatMap((r) => Object.keys(r)))];
-    rows = Object.entries(value).map(([k, r]) => [k, cols.map((c) => r[c])]);
+    rows = Object.entries(value).map(([k, r]) => [rowLabels[k] || humanise(k), cols.map((c) => r[c])]);
   } else {
     return el('p', { class: 'odds-fact', 'data-key': key }, `${title}: ${JSON.stringify(value)}`);
   }
