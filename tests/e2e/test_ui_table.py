@@ -523,6 +523,45 @@ def test_character_fills_the_form_and_survives_a_reload(ui):
     assert page.locator("#character-picker").evaluate("e => e.selectedOptions[0].textContent") == "Alrik"
 
 
+def test_characters_export_import_round_trip_edit_delete_and_corrupt_file_refused(ui, tmp_path):
+    page = ui
+    choose(page, "dungeons_of_olde", "check")
+    page.click("#open-characters")
+    page.click("#character-new")
+    page.fill('.char-editor [data-path="name"] input', "Borin")
+    page.click("#character-save")
+    page.wait_for_selector('#character-list .char-item:has-text("Borin")')
+    # edit: rename
+    page.click('#character-list .char-item:has-text("Borin") >> text=Edit')
+    page.fill('.char-editor [data-path="name"] input', "Borin Stonefist")
+    page.click("#character-save")
+    page.wait_for_selector('#character-list .char-item:has-text("Borin Stonefist")')
+    with page.expect_download() as dl:
+        page.click("#characters-export")
+    path = tmp_path / "characters.json"
+    dl.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["format"] == "tablecheck-characters"
+    assert [c["name"] for c in data["characters"]] == ["Borin Stonefist"]
+    # delete (with confirmation), then import it back
+    page.click('#character-list .char-item:has-text("Borin Stonefist") >> text=Delete')
+    page.click("dialog.confirm [data-confirm=yes]")
+    page.wait_for_selector('#character-list .char-item:has-text("Borin")', state="detached")
+    page.set_input_files("#characters-import", str(path))
+    page.wait_for_selector('#character-list .char-item:has-text("Borin Stonefist")')
+    stored = page.evaluate("localStorage.getItem('tablecheck:v1:characters')")
+    # a file with a bad stat changes nothing and says why
+    bad = json.loads(path.read_text())
+    bad["characters"][0]["sheet"]["tables"]["stats"][0]["value"] = 99
+    bad_path = tmp_path / "bad.json"
+    bad_path.write_text(json.dumps(bad))
+    page.set_input_files("#characters-import", str(bad_path))
+    page.wait_for_function("document.querySelector('#characters-msg').textContent.includes('refused')")
+    assert "2 to 20" in page.inner_text("#characters-msg")
+    assert page.evaluate("localStorage.getItem('tablecheck:v1:characters')") == stored
+    page.keyboard.press("Escape")
+
+
 def test_character_editor_refuses_bad_values_next_to_the_field(ui):
     page = ui
     choose(page, "freedom_fantasies", "skill")
@@ -544,7 +583,7 @@ def test_character_editor_refuses_bad_values_next_to_the_field(ui):
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_axe_finds_no_serious_violation_on_any_game(ui, theme):
-    axe_mod = pytest.importorskip("axe_playwright_python.sync_playwright")
+    from axe_playwright_python import sync_playwright as axe_mod  # test-only dependency (.venv)
     page = ui
     page.emulate_media(color_scheme=theme)
     dark = page.evaluate("document.documentElement.classList.contains('dark')")
@@ -562,6 +601,17 @@ def test_axe_finds_no_serious_violation_on_any_game(ui, theme):
         bad = [v for v in result.response["violations"] if v.get("impact") in ("serious", "critical")]
         if bad:
             problems[system] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+    # the history sheet and the character editor too
+    page.check("#game-dark_eye")
+    for name, open_it in [("history", ["#open-history"]), ("characters", ["#open-characters", "#character-new"])]:
+        for sel in open_it:
+            page.click(sel)
+        page.wait_for_selector("dialog[open]")
+        bad = [v for v in axe.run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+        if bad:
+            problems[name] = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('dialog[open]')")
     assert problems == {}
 
 
