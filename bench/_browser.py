@@ -101,17 +101,20 @@ def print_table(title, header, rows, notes=()):
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], len(str(cell)))
 
+    right = [i > 0 and all(_numeric(str(row[i])) for row in rows if str(row[i]).strip())
+             for i in range(len(header))]
+
     def line(cells):
         out = []
         for i, cell in enumerate(cells):
             text = str(cell)
-            out.append(text.rjust(widths[i]) if i and _numeric(text) else text.ljust(widths[i]))
+            out.append(text.rjust(widths[i]) if right[i] else text.ljust(widths[i]))
         return "| " + " | ".join(out) + " |"
 
     print(title)
     print()
     print(line(header))
-    print("|" + "|".join("-" * (w + 2) if i == 0 else "-" * (w + 1) + ":" for i, w in enumerate(widths)) + "|")
+    print("|" + "|".join("-" * (w + 1) + ":" if right[i] else "-" * (w + 2) for i, w in enumerate(widths)) + "|")
     for row in rows:
         print(line(row))
     if notes:
@@ -204,8 +207,7 @@ BARE_HTML = """<!doctype html>
     await xworker.ready;
     const answer = await xworker.sync.ping();
     document.documentElement.dataset.engine = answer === "ok" ? "ready" : "error";
-  </script>
-  <script type="module">
+    // like static/js/sw-register.js: the service worker once the engine has settled
     if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js", { scope: "./" });
   </script>
 </head>
@@ -217,7 +219,8 @@ BARE_HTML = """<!doctype html>
 def make_bare_site(site_dir, out):
     """The floor: a page that loads the same vendored PyScript + Pyodide (copied
     from the built site), runs one line of Python in a worker and answers one
-    call, with the project's own service worker template precaching it."""
+    call, with the project's own service worker template precaching it
+    (registered once Python answered, as the app does)."""
     if out.exists():
         shutil.rmtree(out)
     shutil.copytree(site_dir / "static" / "vendor", out / "static" / "vendor")

@@ -13,7 +13,7 @@
    `dice` system's odds compute) against `icepool` on the same keep-highest
    and exploding problems. Exploding dice are cut at the same depth: ours
    keeps every chain of up to n rolls a die (mass below 1e-12 left out),
-   icepool's `explode(depth=n - 1)`; the column "max |dp|" compares the two
+   icepool's `explode(depth=n - 1)`; "max diff" (in the last column) compares the two
    distributions outcome by outcome. "first" is the first computation of the
    problem in a fresh interpreter, after a small problem of the same kind
    (3d4 ...) so that imports and first-use costs stay out; "again" the median
@@ -183,40 +183,34 @@ def main(argv=None):
     for ours, theirs in ROLLS:
         t_seeded = median_seconds(lambda: notation.roll(ours, seeded), args.repeat, args.number)
         t_secure = median_seconds(lambda: notation.roll(ours, secure), args.repeat, args.number)
-        if d20 is not None:
-            t_d20 = median_seconds(lambda: d20.roll(theirs), args.repeat, args.number)
-        else:
-            t_d20 = float("nan")
-        rows.append((f"roll {ours}" + (f" (d20: {theirs})" if theirs != ours else ""),
-                     f"{t_seeded * 1e6:.1f}", f"{t_secure * 1e6:.1f}", f"{t_d20 * 1e6:.1f}" if d20 else "n/a",
-                     B.ratio(t_seeded, t_d20) if d20 else "n/a", B.ratio(t_secure, t_d20) if d20 else "n/a"))
-    B.print_table(
-        f"1. Parse + roll: tablecheck's generic roller vs d20 {version('d20')}, microseconds "
-        f"per roll (median of {args.repeat} x {args.number}) ({B.environment()})",
-        ["expression", "tablecheck seeded", "tablecheck secure", "d20", "ratio seeded / d20",
-         "ratio secure / d20"], rows)
-    print()
-
-    rows = []
+        t_d20 = median_seconds(lambda: d20.roll(theirs), args.repeat, args.number) if d20 else float("nan")
+        rows.append((f"parse + roll {ours} vs d20" + (f" {theirs}" if theirs != ours else ""),
+                     f"{t_secure * 1e6:,.1f}", f"{t_d20 * 1e6:,.1f}" if d20 else "n/a", B.ratio(t_secure, t_d20),
+                     f"seeded source {t_seeded * 1e6:,.1f} us (ratio {B.ratio(t_seeded, t_d20)})"))
     for text, kind in PROBLEMS:
         o_first, o_again, o_probs = run_child("tablecheck", text, args.repeat)
         if icepool is not None:
             i_first, i_again, i_probs = run_child("icepool", text, args.repeat)
-            diff = f"{float(max_diff(o_probs, i_probs)):.1e}"
+            also = (f"again {o_again * 1e6:,.0f} vs {i_again * 1e6:,.0f} us (icepool's caches warm; ratio "
+                    f"{B.ratio(o_again, i_again)}); max diff {float(max_diff(o_probs, i_probs)):.0e}")
         else:
             i_first = i_again = float("nan")
-            diff = "n/a"
+            also = ""
         depth = depth_of(text)[0] if "!" in text else None
-        rows.append((f"{text} ({kind}{f', {depth} rolls a die' if depth else ''})",
-                     B.fmt_ms(o_first * 1e3, 2), B.fmt_ms(o_again * 1e3, 2),
-                     B.fmt_ms(i_first * 1e3, 2), B.fmt_ms(i_again * 1e3, 3),
-                     B.ratio(o_first, i_first), B.ratio(o_again, i_again), diff))
+        rows.append((f"exact {text} vs icepool ({kind}{f', {depth} rolls a die' if depth else ''})",
+                     f"{o_first * 1e6:,.0f}", f"{i_first * 1e6:,.0f}" if icepool else "n/a",
+                     B.ratio(o_first, i_first), also))
+    notes = [f"parse + roll: median of {args.repeat} runs of {args.number} rolls; tablecheck with the secure "
+             "source the app uses (SystemRandom), d20 with `random`.",
+             f"exact: the first computation of the problem in a fresh interpreter (after a 3d4 warm-up of "
+             f"the same kind); again: median of {args.repeat} more; max diff: largest difference in any "
+             "outcome's probability between the two distributions."]
+    if missing:
+        notes.append(f"not installed: {', '.join(missing)} (pip install -r bench/requirements.txt)")
     B.print_table(
-        f"2. Exact distributions: tablecheck vs icepool {version('icepool')}, ms "
-        f"(first in a fresh interpreter; again: median of {args.repeat})",
-        ["problem", "tablecheck first", "tablecheck again", "icepool first", "icepool again",
-         "ratio first", "ratio again", "max |dp|"], rows,
-        notes=[f"not installed: {', '.join(missing)} (pip install -r bench/requirements.txt)"] if missing else [])
+        f"Peers in CPython: tablecheck vs d20 {version('d20')} and icepool {version('icepool')}, microseconds "
+        f"({B.environment()})",
+        ["comparison", "tablecheck (us)", "peer (us)", "tablecheck / peer", "also"], rows, notes=notes)
     return 0
 
 

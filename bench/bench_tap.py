@@ -11,8 +11,8 @@ In headless Chromium against the built site, for each game's main check
   task: the frame with the card has been produced), `rolls` times;
 - odds: from the input event of a field change to the first frame after the
   new odds are drawn (the odds panel's data-seq moves), `changes` times.
-  This includes the page's 120 ms debounce (static/js/odds.js): what a
-  player waits after the last keystroke.
+  This includes the page's debounce (static/js/odds.js, read from the served
+  file): what a player waits after the last keystroke.
 
 The script measures with its own listeners (installed before the page's
 scripts); the page's own figures (window.tablecheckMetrics, static/js/app.js)
@@ -20,6 +20,7 @@ are shown next to them as a cross-check.
 """
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -103,14 +104,16 @@ def main(argv=None):
         context.close()
         browser.close()
         note = site.note
+        found = re.search(r"delay\s*=\s*(\d+)", (site.dir / "static/js/odds.js").read_text(encoding="utf-8"))
+        debounce = found.group(1) if found else "?"
     B.print_table(
         f"Tap to result: {args.rolls} rolls and {args.changes} field changes per game's main check, "
         f"ms ({B.environment()})",
         ["check", "roll median", "roll p95", "roll max", "roll median (page's metric)",
          "odds update median", "odds update p95", "odds median (page's metric)"], rows,
         notes=["roll: click on Roll -> first frame after the result card is drawn; odds update: input event "
-               "of a field change -> first frame after the new odds are drawn, including the page's 120 ms "
-               "debounce.",
+               "of a field change -> first frame after the new odds are drawn, including the page's "
+               f"{debounce} ms debounce (static/js/odds.js).",
                "fields changed: " + "; ".join(f"{s} {f}" for s, _, f, _ in B.MAIN_CHECKS) + ".",
                f"site: {note}"])
     return 0
