@@ -74,6 +74,27 @@ def test_shell_paints_and_roll_is_disabled_until_the_engine_is_ready(browser, pr
         context.close()
 
 
+def test_a_slow_start_says_so_then_recovers_without_retry(browser, private_site):
+    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.TABLECHECK_START_TIMEOUT_MS = 1500")
+    page = context.new_page()
+    try:
+        page.goto(private_site.url)
+        assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
+        assert wait_ready(page) == "error"  # the time limit passed while the wasm was held
+        assert "took longer than 2 s" in page.locator("#engine-status").inner_text()
+        assert page.locator("#engine-retry").is_visible()
+        hold.release()
+        page.wait_for_function("() => document.documentElement.dataset.engine === 'ready'",
+                               timeout=READY_TIMEOUT_MS)
+        assert page.locator("#engine-retry").is_hidden()
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        hold.release()
+        context.close()
+
+
 BROKEN_MODULE = "raise RuntimeError('boom at import')\n"
 
 
