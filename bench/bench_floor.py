@@ -140,9 +140,10 @@ def main(argv=None):
         notes=[f"site: {note}",
                "bare page: the same vendored PyScript + Pyodide files, one line of Python in a worker, "
                "same ready signal and service worker template.",
-               "bytes (medians over runs): response bodies counted by the server, uncompressed; a file can be "
-               "sent twice on a first visit (the page's request and the service worker's precache, which "
-               "races the page); distinct files counts each once; gzip: estimated at level 6."])
+               "bytes (medians over runs): response bodies counted by the server, uncompressed; the service "
+               "worker's precache (after ready) revalidates what the page already has (304, no body), so a "
+               "file's body is normally sent once; distinct files counts each file once; gzip: estimated at "
+               "level 6."])
     return 0
 
 
