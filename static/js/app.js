@@ -498,7 +498,7 @@ async function roll(event) {
     request: stripDice(request),
     dice: answer.rolls ? answer.rolls.map((d) => d.value) : [],
     source: answer.source || (dice ? 'entered' : 'secure'),
-    result: answer,
+    result: compactResult(answer),
   };
   showResult(entry, t0);
   // save after the result is painted: the tap-to-result path stays short
@@ -512,6 +512,18 @@ async function roll(event) {
     entered.reset();
     entered.sync(request);
   }
+}
+
+/** What history keeps of a result: everything the card shows, without the
+ * bulky tables some checks add (the [ax] odds table), so storage lasts. */
+function compactResult(result) {
+  const out = {};
+  for (const [k, v] of Object.entries(result)) {
+    if (k === 'steps' && Array.isArray(v)) { out[k] = v.slice(0, 300); continue; }
+    if (k === 'rolls' || v === null || typeof v !== 'object') { out[k] = v; continue; }
+    if (JSON.stringify(v).length <= 4000) out[k] = v;
+  }
+  return out;
 }
 
 function stripDice(r) {
