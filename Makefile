@@ -12,7 +12,7 @@ help:
 	@echo "make serve   build dist/ and serve it on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make test    set up .venv, npm ci, Chromium; build; unit then browser tests"
 	@echo "make build   write the deployable site to dist/"
-	@echo "make bench   run every bench/*.py with the venv python"
+	@echo "make bench   run every bench/*.py (not _helpers.py) with the venv python"
 
 node_modules/.lock.sha256: package-lock.json
 	./tools/setup.sh npm
@@ -44,7 +44,7 @@ bench: setup
 	@if [ -f bench/requirements.txt ]; then $(VENV_PY) -m pip install --disable-pip-version-check -q -r bench/requirements.txt; fi
 	@export CHROMIUM="$$(./tools/ensure_chromium.sh $(VENV_PY))"; \
 	$(VENV_PY) tools/build.py; \
-	status=0; for f in bench/*.py; do echo "== $$f"; $(VENV_PY) "$$f" || status=1; done; exit $$status
+	status=0; for f in bench/[!_]*.py; do echo "== $$f"; $(VENV_PY) "$$f" || status=1; done; exit $$status
 
 icons:
 	$(PYTHON) tools/make_icons.py
