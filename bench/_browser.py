@@ -241,6 +241,23 @@ def make_bare_site(site_dir, out):
 class CountingHandler(site_serve.Handler):
     counter = None  # a Counter
 
+    def _refused(self, method):
+        """With `counter.offline` set, answer nothing: the browser sees the
+        connection dropped, as with no network (logged as refused)."""
+        if not self.counter.offline:
+            return False
+        self.counter.refused.append((method, self.path))
+        self.close_connection = True
+        return True
+
+    def do_GET(self):
+        if not self._refused("GET"):
+            super().do_GET()
+
+    def do_HEAD(self):
+        if not self._refused("HEAD"):
+            super().do_HEAD()
+
     def copyfile(self, source, outputfile):
         sent = 0
         while True:
@@ -252,20 +269,32 @@ class CountingHandler(site_serve.Handler):
         self.counter.add(self.path, sent)
 
 
+class _Stamped(list):
+    """A list whose appended tuples get the wall-clock time added."""
+
+    def append(self, item):
+        super().append((*item, time.time()))
+
+
 class Counter:
     def __init__(self, directory):
         self.directory = Path(directory)
         self.lock = threading.Lock()
-        self.items = []  # (path, bytes)
+        self.items = _Stamped()  # (path, bytes, time): every body sent
+        self.log = _Stamped()  # (method, path, time): every request, with or without a body (HEAD, 304)
+        self.offline = False  # True: drop every request unanswered (see CountingHandler)
+        self.refused = []  # (method, path) dropped while offline
         self._gz = {}
 
     def add(self, path, sent):
         with self.lock:
-            self.items.append((path, sent))
+            self.items.append((path, sent))  # stamped
 
     def reset(self):
         with self.lock:
-            self.items = []
+            del self.items[:]
+            del self.log[:]  # the handler class holds this very list
+            self.refused = []
 
     def snapshot(self):
         with self.lock:
@@ -284,14 +313,19 @@ class Counter:
             self._gz[rel] = len(gzip.compress(file.read_bytes(), 6))
         return self._gz[rel]
 
-    def totals(self, items=None):
-        items = self.snapshot() if items is None else items
+    def totals(self, until=None):
+        """Bodies and requests so far, or up to the wall-clock time `until`
+        (seconds since the epoch, e.g. when the page said it was ready)."""
+        until = float("inf") if until is None else until
+        items = [(p, n) for p, n, t in self.snapshot() if t <= until]
+        requests = sum(1 for _, _, t in list(self.log) if t <= until)
         raw = sum(n for _, n in items)
         gz = sum(self.gzip_size(p, n) for p, n in items)
         distinct = {}
         for path, n in items:
             distinct[path] = max(n, distinct.get(path, 0))
-        return {"requests": len(items), "bytes": raw, "gzip": gz, "files": len(distinct),
+        return {"requests": len(items), "all_requests": requests, "bytes": raw, "gzip": gz,
+                "files": len(distinct),
                 "distinct": sum(distinct.values()),
                 "distinct_gzip": sum(self.gzip_size(p, n) for p, n in distinct.items())}
 
@@ -302,7 +336,8 @@ class Server:
 
     def __init__(self, directory):
         self.counter = Counter(directory)
-        handler = type("BenchHandler", (CountingHandler,), {"counter": self.counter, "quiet": True})
+        handler = type("BenchHandler", (CountingHandler,), {"counter": self.counter, "quiet": True,
+                                                            "log": self.counter.log})
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True
@@ -414,6 +449,12 @@ def wait_ready(page, timeout=READY_TIMEOUT_MS):
 def ready_ms(page):
     """Navigation start -> ready signal, in ms (performance.now() when it flipped)."""
     return page.evaluate("window.__bench.ready")
+
+
+def ready_epoch(page):
+    """When the ready signal flipped, in seconds since the epoch (to compare
+    with the server's clock: same machine)."""
+    return page.evaluate("(performance.timeOrigin + window.__bench.ready) / 1000")
 
 
 def wait_controlled(page, timeout=READY_TIMEOUT_MS):
