@@ -10,7 +10,9 @@ Prints, per check, the median and p95 of
 - live odds update: from the input event of a field change to the first
   frame after the new odds are in the DOM (window.tablecheckMetrics.odds;
   includes the page's 90 ms debounce, which is the point: it is what a
-  player waits after the last keystroke).
+  player waits after the last keystroke);
+- engine: window.tablecheck.resolve alone (worker round trip and Python),
+  the floor under the first figure.
 Needs Playwright (the project's .venv); Chromium from $CHROMIUM or
 /usr/bin/chromium. The site is built into a temporary directory.
 """
@@ -60,7 +62,7 @@ def main():
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.goto(server.url)
             page.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=120_000)
-            print(f"{'check':28} {'roll median':>12} {'roll p95':>9} {'odds median':>12} {'odds p95':>9}   (ms; {args.rolls} rolls, {args.changes} changes)")
+            print(f"{'check':28} {'roll median':>12} {'roll p95':>9} {'odds median':>12} {'odds p95':>9} {'engine median':>14}   (ms; {args.rolls} rolls, {args.changes} changes)")
             for system, check, field, values in CASES:
                 page.check(f"#game-{system}")
                 if page.locator(f"#check-{check}").count():
@@ -80,10 +82,19 @@ def main():
                     n = page.evaluate("window.tablecheckMetrics.roll.length")
                     page.click("#roll")
                     page.wait_for_function(f"window.tablecheckMetrics.roll.length > {n}", timeout=60_000)
+                # the bridge alone (worker round trip + Python), for comparison
+                engine = page.evaluate("""async (n) => {
+                    const req = window.__lastRequest, out = [];
+                    for (let i = 0; i < n; i++) {
+                        const t = performance.now();
+                        await window.tablecheck.resolve(req);
+                        out.push(performance.now() - t);
+                    }
+                    return out; }""", args.rolls)
                 m = page.evaluate("window.tablecheckMetrics")
                 r, o = m["roll"], m["odds"]
                 print(f"{system + '/' + check:28} {statistics.median(r):12.1f} {pct(r, 0.95):9.1f} "
-                      f"{statistics.median(o):12.1f} {pct(o, 0.95):9.1f}")
+                      f"{statistics.median(o):12.1f} {pct(o, 0.95):9.1f} {statistics.median(engine):14.1f}")
             browser.close()
         server.stop()
 

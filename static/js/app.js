@@ -662,6 +662,21 @@ function checkInfo(entry) {
   return { s, c, game: s ? (s.short_name || s.name) : entry.system, label: c ? c.label : humanise(entry.check) };
 }
 
+/** The inputs of a history entry in one short line: "Attribute 12, Modifier -2". */
+function inputsText(check, request) {
+  const labels = {};
+  for (const p of (check && check.params) || []) labels[p.name] = p.label || p.name;
+  const show = (v) => (Array.isArray(v) ? v.map(show).join('/') : v && typeof v === 'object'
+    ? Object.values(v).filter((x) => x !== null && typeof x !== 'object').join('/') : String(v));
+  const parts = [];
+  for (const [k, v] of Object.entries(request || {})) {
+    if (v === null || v === false || v === '' || (Array.isArray(v) && !v.length)) continue;
+    parts.push(`${labels[k] || humanise(k)} ${v === true ? 'yes' : show(v)}`);
+  }
+  const text = parts.join(', ');
+  return text.length > 110 ? `${text.slice(0, 107)}\u2026` : text;
+}
+
 function renderHistory(force = false) {
   const list = history.all();
   historyCount.textContent = list.length ? ` (${list.length})` : '';
@@ -678,6 +693,7 @@ function renderHistory(force = false) {
       el('span', { class: 'h-time' }, el('time', { datetime: e.time }, `${when.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${timeText(e.time)}`)),
       el('span', { class: 'h-what' }, `${game} \u00b7 ${label}${e.character ? ` \u00b7 ${e.character}` : ''}`),
       el('span', { class: `h-outcome ${e.result.success ? 'ok' : 'no'}` }, words),
+      el('span', { class: 'h-inputs' }, inputsText(c, e.request)),
       el('span', { class: 'h-dice' }, dice ? `dice ${dice}${e.source === 'entered' ? ' (entered)' : ''}` : ''));
     open.addEventListener('click', () => { H.dlg.close(); showResult(e); loadEntryIntoForm(e); refreshAll(); resultHost.scrollIntoView({ block: 'start' }); });
     const rep = el('button', { type: 'button', class: 'btn history-repeat', 'aria-label': `Repeat ${label} (${game})` }, 'Repeat');
