@@ -23,13 +23,20 @@ counts within the pool, something left to roll, modifiers at most
 that is too big) when their estimated work exceeds ``MAX_ODDS_WORK``; the
 roller itself takes any valid expression.
 
-The odds bound: `odds_work` estimates the work of `distribution` from the
-shape of each term (sliding-window sums, the keep programme, Kronecker
-products for exploding sums and for adding terms, Fractions of big
-weights), in units of roughly 0.3-1 microseconds of CPython. 1.2 million
-units keep every accepted expression near or under a second in CPython
-(a few seconds in Pyodide): 1000d6kh3, 50d100, 20d6!, 10d100! pass;
-1000d6, 100d100, 100d6!, 1000d1000 are refused (rolling them is fine).
+The odds bound (the page computes odds live, in Pyodide, several times
+slower than CPython): `odds_work` estimates the work of `distribution`
+from the shape of each term, in units of about 0.25 microseconds of
+CPython, fitted per algorithm to measured times: sliding-window sums
+(n x outcomes), the keep programme (faces x states x counts, plus its
+big-integer powers), Kronecker products for exploding sums and for adding
+terms, and the exact Fractions of the answer. Measured on CPython 3.11
+(process time of the whole ``api.odds``), a unit costs 0.15-0.45 us, so
+``MAX_ODDS_WORK`` = 2.2 million units accepts what computes in under about
+half a second and refuses anything that would take more than about one
+second (a few seconds in Pyodide). Examples (ms in CPython): 5d100! 46,
+1000d1000kh1 190, 600d6 410, 12d100! 485 pass; 700d6 (580), 35d6! (700),
+1000d6 (1300), 60d6! (3400), 100d100+100d100 (5600), 1000d1000 are
+refused (rolling them is fine).
 Exploding dice are cut so that the whole expression's tail is below 1e-12
 (each of m exploding dice gets 1e-12 / m).
 """
@@ -45,12 +52,16 @@ MAX_LENGTH = 200
 MAX_DICE = 1000
 MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
-# Bound on the estimated work of exact odds (roughly: big-integer additions
-# and multiplications); about a second in CPython at the limit.
-MAX_ODDS_WORK = 1_200_000
+# Bound on the estimated work of exact odds, in units of about 0.25 us of
+# CPython (measured: 0.15-0.45 us per unit, see the module docstring): about
+# half a second at the limit, at most about one second.
+MAX_ODDS_WORK = 2_200_000
 BIGINT_BITS = 6000  # weights of this many bits cost about twice a small one
 KRONECKER_UNITS = 260_000  # work of one product of two million-bit integers
 FRACTION_UNITS = 140  # work of one Fraction of BIGINT_BITS-bit weights
+KEEP_STATE_UNITS = 0.4  # keep DP: one state x count on a face, small weights
+KEEP_BITS = 21_000  # ... plus one unit per this many bits of the weights
+KEEP_POWER_UNITS = 45  # keep DP: powers per face and kept die, 1000-bit weights
 
 
 # -- the tree --------------------------------------------------------------
@@ -457,20 +468,26 @@ def term_work(term, eps):
     # weights are big integers of up to n dice: cost grows with their size
     die_bits = depth * s.bit_length()
     bits = n * die_bits
-    scale = 1 + bits / BIGINT_BITS
     if k == n:
         if term.explode:
             return _sum_work(n, faces, top, die_bits), n * top, bits
+        # sliding window: n passes over up to `size` sums (measured: the
+        # cost per sum hardly grows with the weights' size)
         size = n * (s - 1) + 1
-        return int(n * size * scale), size, bits
-    # keep DP: faces x states (placed < k, kept sum) x choices
-    states = k * k * top // 2 + 1
-    return int((faces * states * (k + 1) + faces * n) * scale), k * top, bits
+        return n * size, size, bits
+    # keep DP, per face: every state (placed < k dice, their sum: about
+    # k(k-1)/2 x top + k of them) tries up to k + 1 counts on the face, with
+    # products of weights of up to `bits` bits; and per face and kept die a
+    # few big-integer powers (rest ** dice left) of up to `bits` bits.
+    states = k * (k - 1) // 2 * top + k
+    dp = faces * states * (k + 1) * (KEEP_STATE_UNITS + bits / KEEP_BITS)
+    powers = faces * k * KEEP_POWER_UNITS * (bits / 1000) ** 1.3
+    return int(dp + powers), k * top, bits
 
 
 def odds_work(expr, eps=TAIL_EPS):
-    """Estimated work of `distribution(expr)` (1 unit: about a third of a
-    microsecond in CPython); raises InvalidRequest at the first term that
+    """Estimated work of `distribution(expr)` (1 unit: about 0.25
+    microseconds of CPython); raises InvalidRequest at the first term that
     takes the total past MAX_ODDS_WORK."""
     teps = _term_eps(expr, eps)
     work, size, bits = 0, 0, 0
