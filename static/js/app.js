@@ -14,10 +14,11 @@ import { OddsPanel } from './odds.js';
 import { renderResult, announcement, outcomeWords } from './result.js';
 import { EnteredDice } from './entered.js';
 
+// before the first catalog arrives (the catalog is cached for later visits)
 const GAMES = [
-  ['dark_eye', 'The Dark Eye'], ['freedom_fantasies', 'Freedom Fantasies'],
-  ['shadows_of_the_unknown', 'Shadows of the Unknown'], ['ax', '[ax]'],
-  ['dungeons_of_olde', 'Dungeons of Olde'], ['dice', 'Dice'],
+  ['dark_eye', 'TDE', 'The Dark Eye'], ['freedom_fantasies', 'Freedom Fantasies', 'Freedom Fantasies'],
+  ['shadows_of_the_unknown', 'Shadows', 'Shadows of the Unknown'], ['ax', '[ax]', '[ax]'],
+  ['dungeons_of_olde', 'Dungeons of Olde', 'The Dungeons of Olde'], ['dice', 'Dice', 'Dice roller'],
 ];
 
 const root = document.documentElement;
@@ -192,7 +193,7 @@ window.addEventListener('tablecheck:storage', showStorageState);
 
 function systemsList() {
   if (catalog && catalog.systems) return Object.values(catalog.systems).map((s) => [s.id, s.short_name || s.name, s.name]);
-  return GAMES.map(([id, name]) => [id, name, name]);
+  return GAMES;
 }
 
 function renderGamePicker() {
@@ -726,7 +727,7 @@ function openCharacters() {
 
 function gameName(id) {
   const s = systemEntry(id);
-  return s ? s.name : (GAMES.find(([g]) => g === id) || [id, humanise(id)])[1];
+  return s ? s.name : (GAMES.find(([g]) => g === id) || [id, '', humanise(id)])[2];
 }
 
 function renderCharacterList() {
