@@ -97,13 +97,34 @@ def odds(request):
     if abs(float(total) - 1) > 1e-9:
         raise AssertionError(f"{check.id}: outcome odds sum to {float(total)}")
     result["outcomes"] = full
-    exact = {k: f"{v.numerator}/{v.denominator}" for k, v in full.items()
-             if isinstance(v, Fraction)}
-    if exact and "exact" not in result:
-        result["exact"] = exact
+    if "exact" not in result:
+        exact, omitted = _exact_texts(full)
+        if exact:
+            result["exact"] = exact
+        if omitted:
+            result["exact_omitted"] = omitted
     out = {"system": system.id, "check": check.id}
     out.update(result)
     return _jsonable(out)
+
+
+# Python refuses to write integers over 4300 digits as text (and such texts
+# help nobody): a fraction bigger than this goes out as a float only.
+EXACT_TEXT_BITS = 13_000
+
+
+def _exact_texts(outcomes):
+    """{label: "n/d"} for the exact odds; labels whose fraction is too big to
+    write are listed apart (their float stays in `outcomes`)."""
+    exact, omitted = {}, []
+    for label, p in outcomes.items():
+        if not isinstance(p, Fraction):
+            continue
+        if max(p.numerator.bit_length(), p.denominator.bit_length()) > EXACT_TEXT_BITS:
+            omitted.append(label)
+        else:
+            exact[label] = f"{p.numerator}/{p.denominator}"
+    return exact, omitted
 
 
 def _jsonable(value):

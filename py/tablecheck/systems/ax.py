@@ -35,7 +35,6 @@ MAX_BONUS = 20
 MAX_MEMBERS = 20
 MAX_SIDES = 8
 MAX_ROUNDS = 100  # contest: a safety cap on rerolled ties (see contest_odds)
-EXACT_BITS = 13_000  # contest odds: "n/d" texts up to about 3900 digits
 SKIP_BELOW = Fraction(1, 100)  # "if the chance of failure is less than 1%"
 
 # The printed GM table (percent as printed; marks as printed). The book gives
@@ -450,16 +449,8 @@ def odds_contest(values):
     outcomes.update({f"side_{i + 1}": p for i, p in enumerate(chances)})
     outcomes["unresolved"] = unresolved
     rolls = len(_contenders(sides)) > 1
-    # t ** MAX_ROUNDS of big pools has tens of thousands of digits, past what
-    # Python writes as text (4300 digits): those labels go out as floats and
-    # without an "exact" text; contest_odds keeps every one exact.
-    too_long = [k for k, v in outcomes.items()
-                if max(v.numerator.bit_length(), v.denominator.bit_length()) > EXACT_BITS]
-    for k in too_long:
-        outcomes[k] = float(outcomes[k])
     return {
         "outcomes": outcomes,
-        "exact_omitted": too_long,
         "round_tie_chance": tie,
         # with the cap: E[rounds] = sum over k < cap of t**k; no roll for a lone side
         "expected_rounds": (1 - unresolved) / (1 - tie) if rolls else Fraction(0),
