@@ -133,7 +133,7 @@ export class OddsPanel {
     if (grid) this.body.append(gridTable(answer));
     // distributions and other figures the check adds
     for (const [k, v] of Object.entries(answer)) {
-      if (['system', 'check', 'outcomes', 'exact', 'tail', 'tail_outcome', 'expression'].includes(k)) continue;
+      if (['system', 'check', 'outcomes', 'exact', 'exact_omitted', 'tail', 'tail_outcome', 'expression'].includes(k)) continue;
       if (grid && ['rows', 'columns', 'dice', 'difficulties', 'differences', 'skip_advice', 'legend'].includes(k)) continue;
       if (v === null || v === undefined || v === '') continue;
       if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
