@@ -419,8 +419,10 @@ INSTRUMENT = r"""
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
         const top = [...(e.scripts || [])].sort((x, y) => y.duration - x.duration)[0];
+        const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
         b.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
-          script: top ? `${top.invoker || top.invokerType} (${(top.sourceURL || '').split('/').pop()}) ${Math.round(top.duration)} ms` : '' });
+          script: (top ? `${top.invoker || top.invokerType} (${(top.sourceURL || '').split('/').pop()}) ${Math.round(top.duration)} ms` : 'none attributed')
+            + `; frame ${Math.round(e.duration)} ms, rendering ${render} ms` });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch (e) { b.noFrames = String(e); }

@@ -145,7 +145,7 @@ def main(argv=None):
         if blocked and tasks:
             blocking, detail = max(blocked)
             details.append(f"{label}: the most blocking frame was blocked {blocking:.0f} ms; its longest "
-                           f"script: {detail or 'not attributed'}")
+                           f"script: {detail or 'none attributed'}")
         return (label, longest, f"{len(tasks) / runs:.1f}", B.fmt_ms(over), met)
 
     heavy = "; ".join(name for name, _ in B.HEAVY)
