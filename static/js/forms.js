@@ -360,6 +360,11 @@ class StringField extends Leaf {
 
 // -- groups -------------------------------------------------------------------
 
+/** A number the rules fix (min = max = default): no field; the API's default applies. */
+function isFixed(p) {
+  return p.type === 'int' && p.min !== undefined && p.min === p.max && p.default === p.min;
+}
+
 class Group {
   // the fields of one object (the check itself, an `object` param, a list item)
   constructor(form, params, path, legend, value, opts = {}) {
@@ -374,6 +379,7 @@ class Group {
     const paired = pairedNames(params);
     for (const p of params) {
       if (paired && p === paired.names) continue;
+      if (isFixed(p)) continue; // e.g. Dark Eye `attempt` outside simple checks: nothing to choose
       const childPath = path ? `${path}.${p.name}` : p.name;
       const opts = paired && p === paired.values ? { pairedNames: paired.names, names: v[paired.names.name] } : null;
       const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined, opts);

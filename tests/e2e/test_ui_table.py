@@ -644,5 +644,16 @@ def test_tablet_and_phone_sizes_no_sideways_scroll_big_targets_screenshots(ui, w
         page.set_viewport_size({"width": 1280, "height": 800})
 
 
+def test_a_number_the_rules_fix_gets_no_field(ui):
+    # Dark Eye reading: retries do not apply to competitive checks, so the
+    # catalog fixes `attempt` at 1 there; the form shows no field for it but
+    # keeps it on the simple skill check, where retries are allowed.
+    choose(ui, "dark_eye", "competitive")
+    assert ui.locator('input[data-path="a.attempt"]').count() == 0
+    assert ui.locator('input[data-path="a.rating"]').count() == 1
+    choose(ui, "dark_eye", "skill")
+    assert ui.locator('input[data-path="attempt"]').count() == 1
+
+
 def test_no_page_errors(ui):
     assert ui.errors == []
