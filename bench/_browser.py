@@ -260,12 +260,15 @@ class CountingHandler(site_serve.Handler):
 
     def copyfile(self, source, outputfile):
         sent = 0
-        while True:
-            block = source.read(1 << 16)
-            if not block:
-                break
-            outputfile.write(block)
-            sent += len(block)
+        try:
+            while True:
+                block = source.read(1 << 16)
+                if not block:
+                    break
+                outputfile.write(block)
+                sent += len(block)
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the page went away mid-file: count what was sent
         self.counter.add(self.path, sent)
 
 
@@ -400,7 +403,11 @@ def fresh_profile(p, **context_options):
 # signal flips, the long tasks, the first paint.
 INSTRUMENT = r"""
 (() => {
-  const b = window.__bench = { ready: null, uiReady: null, longtasks: [] };
+  const b = window.__bench = { ready: null, uiReady: null, started: null, longtasks: [] };
+  // the app's engine says 'starting' when its Python entry (py/engine.py) runs
+  window.addEventListener('tablecheck:status', (e) => {
+    if (b.started === null && e.detail && e.detail.stage === 'starting') b.started = performance.now();
+  });
   const seen = () => {
     const d = document.documentElement && document.documentElement.dataset;
     if (!d) return;
@@ -421,7 +428,7 @@ INSTRUMENT = r"""
         const top = [...(e.scripts || [])].sort((x, y) => y.duration - x.duration)[0];
         const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
         b.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
-          script: (top ? `${top.invoker || top.invokerType} (${(top.sourceURL || '').split('/').pop()}) ${Math.round(top.duration)} ms` : 'none attributed')
+          script: (top ? `${(top.invoker || top.invokerType).replace(location.origin, '')} (${(top.sourceURL || '').split('/').pop()}) ${Math.round(top.duration)} ms` : 'none attributed')
             + `; frame ${Math.round(e.duration)} ms, rendering ${render} ms` });
       }
     }).observe({ type: 'long-animation-frame', buffered: true });
