@@ -147,6 +147,17 @@ def test_odds_too_big_is_refused_with_the_terms_position():
         notation.distribution("3d6 + 1000d1000")
     assert "at position 7: expected" in err.value.message
     assert "too many outcomes for exact odds" in err.value.message
+    # only the odds are refused: the page keeps Roll enabled for it
+    assert err.value.to_dict()["odds_only"] is True
+
+
+def test_odds_bound_does_not_stop_rolling_the_expression():
+    from tablecheck import api
+    r = api.resolve({"system": "dice", "check": "roll", "expression": "1000d6", "seed": 3})
+    assert 1000 <= r["total"] <= 6000 and len(r["rolls"]) == 1000
+    with pytest.raises(InvalidRequest) as err:
+        api.odds({"system": "dice", "check": "roll", "expression": "1000d6"})
+    assert err.value.extra == {"odds_only": True}
 
 
 @pytest.mark.parametrize("text", [

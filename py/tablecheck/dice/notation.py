@@ -148,8 +148,8 @@ class Expression:
 
 
 # -- the parser ------------------------------------------------------------
-def _error(what, index, expected):
-    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}")
+def _error(what, index, expected, **extra):
+    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}", **extra)
 
 
 class _Parser:
@@ -499,8 +499,9 @@ def odds_work(expr, eps=TAIL_EPS):
         # the exact Fractions of the answer: a gcd per outcome, quadratic in bits
         output = int(FRACTION_UNITS * size * (bits / BIGINT_BITS) ** 2)
         if work + output > MAX_ODDS_WORK:
+            # odds_only: the page still lets the player roll this expression
             _error("too many outcomes for exact odds", term.pos - 1,
-                   "fewer dice, sides or kept dice (rolling it is fine)")
+                   "fewer dice, sides or kept dice (rolling it is fine)", odds_only=True)
     return work + output
 
 
