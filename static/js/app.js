@@ -11,7 +11,7 @@ import * as history from './history.js';
 import * as chars from './characters.js';
 import { CheckForm } from './forms.js';
 import { OddsPanel } from './odds.js';
-import { renderResult, announcement, outcomeWords } from './result.js';
+import { renderResult, announcement, outcomeWords, headline } from './result.js';
 import { EnteredDice } from './entered.js';
 
 // before the first catalog arrives (the catalog is cached for later visits)
@@ -100,8 +100,8 @@ const syncEntered = debounce(() => {
   if (base) entered.sync(base);
 }, 120);
 
-// the dice fields sit in the sticky bar, right above Resolve
-rollbar.append(entered.root, el('div', { class: 'rollbar-row' }, rollBtn, enteredLabel), rollReason);
+// the dice fields flow in the page under the form; only Roll / Resolve stays pinned
+rollbar.append(el('div', { class: 'rollbar-row' }, rollBtn, enteredLabel), rollReason);
 
 const oddsSection = el('section', { id: 'odds', class: 'odds panel' });
 const odds = new OddsPanel(oddsSection, engine, metrics.odds);
@@ -109,7 +109,7 @@ const resultHost = el('section', { id: 'result', class: 'result panel', 'aria-la
   el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
 
 const formPane = el('section', { class: 'pane pane-form', 'aria-labelledby': 'check-title' },
-  checkPicker, el('div', { class: 'check-head' }, checkTitle, checkDesc), formHost, rollbar);
+  checkPicker, el('div', { class: 'check-head' }, checkTitle, checkDesc), formHost, entered.root, rollbar);
 const outPane = el('div', { class: 'pane pane-out' }, oddsSection, resultHost);
 main.append(storageBanner, el('div', { class: 'layout' }, formPane, outPane), live);
 
@@ -273,6 +273,9 @@ function selectCheck(cid) {
   apiErrorPaths = [];
   enteredToggle.checked = !!prefs.entered[formKey()];
   entered.reset();
+  // a card of another game or check would be stale (and its Again / Adjust
+  // would jump back): the pane starts empty; the card stays in History
+  if (!lastResult || lastResult.system !== current.system || lastResult.check !== cid) clearResult();
   applyEnteredMode();
   odds.clear('');
   refreshAll();
@@ -371,7 +374,9 @@ odds.onAnswer = (answer) => {
   const form = current.form;
   if (!form) return;
   const err = answer.error;
-  if (err && err.field && err.field !== 'dice' && !/^dice\[/.test(err.field) && form.nodeFor(err.field)) {
+  if (err && err.odds_only) {
+    setRollState([]); // no exact odds, but the dice can still be rolled
+  } else if (err && err.field && err.field !== 'dice' && !/^dice\[/.test(err.field) && form.nodeFor(err.field)) {
     form.showErrors([{ path: err.field, message: err.message }]);
     apiErrorPaths = [err.field];
     setRollState([{ path: err.field, message: err.message }]);
@@ -565,6 +570,13 @@ function showResult(entry, t0) {
   }
 }
 
+function clearResult() {
+  lastResult = null;
+  clear(resultHost);
+  delete resultHost.dataset.saved;
+  resultHost.append(el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+}
+
 function loadEntryIntoForm(entry) {
   if (current.system !== entry.system) selectSystem(entry.system, entry.check);
   else if (current.check !== entry.check) selectCheck(entry.check);
@@ -687,7 +699,7 @@ function renderHistory(force = false) {
   historyEmpty.hidden = list.length > 0;
   for (const e of list.slice(0, 200)) {
     const { c, game, label } = checkInfo(e);
-    const words = c ? outcomeWords(c, e.result.outcome) : humanise(e.result.outcome);
+    const words = c ? headline(c, e.result) : humanise(e.result.outcome);
     const when = new Date(e.time);
     const dice = (e.dice || []).join(' ');
     const open = el('button', { type: 'button', class: 'history-open', 'data-entry': e.id },
@@ -696,7 +708,7 @@ function renderHistory(force = false) {
       el('span', { class: `h-outcome ${e.result.success ? 'ok' : 'no'}` }, words),
       el('span', { class: 'h-inputs' }, inputsText(c, e.request)),
       el('span', { class: 'h-dice' }, dice ? `dice ${dice}${e.source === 'entered' ? ' (entered)' : ''}` : ''));
-    open.addEventListener('click', () => { H.dlg.close(); showResult(e); loadEntryIntoForm(e); refreshAll(); resultHost.scrollIntoView({ block: 'start' }); });
+    open.addEventListener('click', () => { H.dlg.close(); loadEntryIntoForm(e); showResult(e); refreshAll(); resultHost.scrollIntoView({ block: 'start' }); });
     const rep = el('button', { type: 'button', class: 'btn history-repeat', 'aria-label': `Repeat ${label} (${game})` }, 'Repeat');
     rep.addEventListener('click', () => { H.dlg.close(); again(e); });
     historyList.append(el('li', { class: 'history-item', 'data-outcome': e.result.outcome }, open, rep));

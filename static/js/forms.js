@@ -230,6 +230,7 @@ class ChoiceField extends Leaf {
         const input = el('input', { type: 'radio', id, name, value: String(c.value), 'data-path': path });
         input.addEventListener('change', () => {
           if (this.numInput) this.numInput.value = '';
+          this.markMatch();
           form.changed(this);
         });
         return { c, input, label: el('label', { for: id, class: 'chip' }, input, el('span', {}, c.label)) };
@@ -250,10 +251,11 @@ class ChoiceField extends Leaf {
     }
     if (this.numeric) {
       const nid = newId('f');
-      this.numInput = el('input', { id: nid, type: 'text', inputmode: 'numeric', class: 'num', autocomplete: 'off', 'data-path': path, pattern: '[-+]?[0-9]*' });
+      this.numInput = el('input', { id: nid, type: 'text', inputmode: 'numeric', class: 'num', autocomplete: 'off', 'data-path': path });
       describe(this.numInput, hint ? helpId : null, this.errorId);
       this.numInput.addEventListener('input', () => {
         if (this.numInput.value.trim() !== '') this.checkChoice(null);
+        this.markMatch();
         form.changed(this);
       });
       this.numWrap = el('div', { class: 'or-number' }, el('label', { for: nid }, `${label}: number`), this.numInput);
@@ -262,6 +264,34 @@ class ChoiceField extends Leaf {
     this.root = el('fieldset', { class: 'field choice-field', 'data-field': path },
       el('legend', {}, label), this.group, this.numWrap, this.help, this.errorEl);
     this.set(value);
+  }
+  /** The choice a typed text names: its number ("10" for "Challenging (10)")
+   * or its name in any case ("hard", "Very Hard"); undefined when none. */
+  typedChoice(text) {
+    const t = String(text || '').trim();
+    if (!t) return undefined;
+    const norm = (x) => String(x).toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+    const whole = /^[-+]?\d+$/.test(t) ? Number(t) : null;
+    for (const c of this.choices) {
+      if (c.value === NONE) continue;
+      if (whole !== null) {
+        const m = /\((-?\d+)\)\s*$/.exec(c.label);
+        if (m && Number(m[1]) === whole) return c;
+      } else if (norm(c.value) === norm(t) || norm(c.label.replace(/\s*\([^)]*\)\s*$/, '')) === norm(t)) return c;
+    }
+    return undefined;
+  }
+  /** Highlight the chip whose value the typed number (or name) equals. */
+  markMatch() {
+    if (!this.numInput) return;
+    const c = this.numInput.value.trim() ? this.typedChoice(this.numInput.value) : undefined;
+    if (this.radios) {
+      for (const r of this.radios) {
+        const on = !!c && r.c === c;
+        r.label.classList.toggle('match', on);
+        if (on) r.label.dataset.match = 'typed'; else delete r.label.dataset.match;
+      }
+    }
   }
   checkChoice(value) {
     const key = value === null ? null : String(value);
@@ -281,15 +311,18 @@ class ChoiceField extends Leaf {
     if (this.numeric && typeof value === 'number') {
       this.checkChoice(null);
       this.numInput.value = String(value);
+      this.markMatch();
       return;
     }
     if (this.numeric && typeof value === 'string' && /^[-+]?\d+$/.test(value.trim()) && !this.choices.some((c) => String(c.value) === value)) {
       this.checkChoice(null);
       this.numInput.value = value.trim();
+      this.markMatch();
       return;
     }
     this.checkChoice(value);
     if (this.numInput) this.numInput.value = '';
+    this.markMatch();
   }
   selected() {
     if (this.radios) {
@@ -319,7 +352,11 @@ class ChoiceField extends Leaf {
         if (p.nullable) return { value: null, errors: [] };
         return { errors: [{ path: this.path, message: 'Choose one or enter a number.' }] };
       }
-      if (r.bad) return { errors: [{ path: this.path, message: `"${this.numInput.value.trim()}" is not a whole number.` }] };
+      if (r.bad) {
+        const named = this.typedChoice(this.numInput.value);
+        if (named) return { value: named.value, errors: [] }; // a rank typed by name
+        return { errors: [{ path: this.path, message: `"${this.numInput.value.trim()}" is not a whole number or one of the choices.` }] };
+      }
       if (p.min !== undefined && r.value < p.min) return { errors: [{ path: this.path, message: `Must be at least ${p.min}.` }] };
       if (p.max !== undefined && r.value > p.max) return { errors: [{ path: this.path, message: `Must be at most ${p.max}.` }] };
       return { value: r.value, errors: [] };

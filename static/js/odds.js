@@ -40,6 +40,8 @@ function gridTable(answer) {
       flagged ? `; \u2691 ${flagged} ${flagged === 1 ? 'cell differs' : 'cells differ'} from the printed book (exact value shown, book value below it).` : '.'));
 }
 
+const FAVOURABILITY = { very_unfavourable: 'Very Unfavourable', unfavourable: 'Unfavourable', neutral: 'Neutral', favourable: 'Favourable', highly_favourable: 'Highly Favourable' };
+
 const SCALAR_LABELS = { success_chance: 'Chance of success', expected_quality_level: 'Expected QL', net_advantage: 'Net advantage', dice: 'Dice rolled', failure_chance: 'Chance of failure', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
 
 export class OddsPanel {
@@ -101,6 +103,13 @@ export class OddsPanel {
   }
   render(systemEntry, check, answer) {
     clear(this.body);
+    if (answer.error && answer.error.odds_only) {
+      // too big for exact odds, fine to roll
+      this.status.textContent = 'Exact odds not available for this expression; you can still roll it.';
+      this.status.title = answer.error.message || '';
+      this.root.dataset.state = 'odds-only';
+      return;
+    }
     if (answer.error) {
       this.status.textContent = `No odds: ${answer.error.message}`;
       this.root.dataset.state = 'error';
@@ -108,32 +117,54 @@ export class OddsPanel {
     }
     this.status.textContent = '';
     this.root.dataset.state = 'ok';
-    const outcomes = answer.outcomes || {};
-    const order = (check.outcomes || Object.keys(outcomes));
+    const favOnly = !!answer.favourability_only && isPlainObject(answer.favourability);
+    const outcomes = favOnly ? answer.favourability : (answer.outcomes || {});
+    const order = favOnly ? Object.keys(outcomes) : (check.outcomes || Object.keys(outcomes));
+    const labelOf = (l) => (favOnly ? FAVOURABILITY[l] || humanise(l) : (check.outcome_labels && check.outcome_labels[l]) || humanise(l));
+    // outcomes that cannot happen with these inputs (exactly 0) are left out
+    const impossible = (l) => {
+      const p = Number(outcomes[l] || 0);
+      if (p !== 0) return false;
+      const exact = answer.exact && answer.exact[l];
+      return favOnly || exact === undefined || exact === null || /^0(\/\d+)?$/.test(String(exact));
+    };
+    if (favOnly) {
+      this.body.append(el('p', { class: 'odds-fact', 'data-key': 'favourability_only' },
+        'No Luck DC set: the roll reads how favourable things are.'));
+    }
     if (order.length > 1) {
       const segs = [];
       const rows = [];
       for (const label of order) {
         const p = Number(outcomes[label] || 0);
-        if (p === 0 && /^side_\d+$/.test(label)) continue; // contest sides not taking part
-        const words = (check.outcome_labels && check.outcome_labels[label]) || humanise(label);
-        const t = tone(check, { outcome: label, success: (check.success_outcomes || []).includes(label) });
+        if (impossible(label)) continue;
+        const words = labelOf(label);
+        const t = favOnly ? 'neutral' : tone(check, { outcome: label, success: (check.success_outcomes || []).includes(label) });
         if (p > 0) segs.push(el('span', { class: `part tone-${t}`, style: { flexGrow: String(p) }, title: `${words} ${pct(p)}` }));
-        const exact = answer.exact && answer.exact[label];
+        const exact = !favOnly && answer.exact && answer.exact[label];
         rows.push(el('li', { class: `odds-row tone-${t}`, 'data-outcome': label, 'data-p': String(p), 'data-exact': exact || null },
           el('span', { class: 'odds-label' }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), words),
           el('span', { class: 'odds-bar', 'aria-hidden': 'true' }, el('span', { style: { width: `${(p * 100).toFixed(3)}%` } })),
           el('strong', { class: 'odds-pct' }, pct(p))));
       }
-      const summary = order.filter((l) => !(Number(outcomes[l] || 0) === 0 && /^side_\d+$/.test(l))).map((l) => `${(check.outcome_labels || {})[l] || humanise(l)} ${pct(Number(outcomes[l] || 0))}`).join(', ');
-      this.body.append(el('div', { class: 'stackbar', role: 'img', 'aria-label': summary }, segs));
-      this.body.append(el('ul', { class: 'odds-list', 'aria-label': 'Chance of each outcome' }, rows));
+      const summary = order.filter((l) => !impossible(l)).map((l) => `${labelOf(l)} ${pct(Number(outcomes[l] || 0))}`).join(', ');
+      this.body.append(el('div', { class: `stackbar${favOnly ? ' favourability' : ''}`, role: 'img', 'aria-label': summary }, segs));
+      this.body.append(el('ul', { class: 'odds-list', 'data-kind': favOnly ? 'favourability' : 'outcomes', 'aria-label': favOnly ? 'Chance of each favourability' : 'Chance of each outcome' }, rows));
+      if (favOnly && answer.outcomes && typeof answer.outcomes.lucky_break === 'number') {
+        this.body.append(el('p', { class: 'odds-fact', 'data-key': 'lucky_break' }, 'Lucky break (natural 20): ', el('strong', {}, pct(answer.outcomes.lucky_break))));
+      }
     }
+    const about = [];
     const grid = Array.isArray(answer.rows) && answer.rows.every((r) => r && Array.isArray(r.cells));
     if (grid) this.body.append(gridTable(answer));
     // distributions and other figures the check adds
     for (const [k, v] of Object.entries(answer)) {
-      if (['system', 'check', 'outcomes', 'exact', 'exact_omitted', 'tail', 'tail_outcome', 'expression'].includes(k)) continue;
+      if (['system', 'check', 'outcomes', 'exact', 'exact_omitted', 'tail', 'tail_outcome', 'expression', 'favourability_only'].includes(k)) continue;
+      if (favOnly && (k === 'favourability' || k === 'dc')) continue;
+      if (k === 'unresolved_bound' && typeof v === 'number') {
+        about.push(`Chance the contest is still unresolved after the rounds counted: at most ${v.toExponential(2)}.`);
+        continue;
+      }
       if (grid && ['rows', 'columns', 'dice', 'difficulties', 'differences', 'skip_advice', 'legend'].includes(k)) continue;
       if (v === null || v === undefined || v === '') continue;
       if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
@@ -146,11 +177,15 @@ export class OddsPanel {
         const text = typeof v === 'number' && k.endsWith('chance') ? pct(v)
           : typeof v === 'number' && !Number.isInteger(v) ? (Math.abs(v) < 0.01 ? v.toExponential(2) : v.toFixed(2))
           : String(v === true ? 'yes' : v === false ? 'no' : v);
-        if (k.endsWith('_note')) this.body.append(el('p', { class: 'odds-note', 'data-key': k }, v));
+        if (k.endsWith('_note')) about.push(String(v));
         else this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, text)));
       } else if (v && typeof v === 'object') {
         this.body.append(genericTable(DIST_LABELS[k] || humanise(k), k, v, check.outcome_labels || {}));
       }
+    }
+    if (about.length) {
+      this.body.append(el('details', { class: 'odds-about' }, el('summary', {}, 'About these odds'),
+        el('ul', {}, about.map((t) => el('li', { class: 'odds-note' }, t)))));
     }
   }
 }

@@ -29,6 +29,10 @@ export function tone(check, result) {
   const outcome = result.outcome;
   if ((check.outcomes || []).length <= 1) return 'neutral';
   if (outcome === 'unresolved') return 'neutral';
+  // a Luck Check without a DC reads favourability only: nothing succeeded or failed
+  if (result.favourability_only) return 'neutral';
+  // Dungeons of Olde with critical outcomes off: a plain success or failure
+  if (result.critical_outcomes === false) return result.success ? 'ok' : 'fail';
   if (result.success) return GREAT.test(outcome) ? 'great' : 'ok';
   return AWFUL.test(outcome) ? 'awful' : 'fail';
 }
@@ -37,6 +41,25 @@ const ICONS = { great: '\u2605', ok: '\u2714', fail: '\u2716', awful: '\u2620', 
 
 export function outcomeWords(check, outcome) {
   return (check.outcome_labels && check.outcome_labels[outcome]) || humanise(outcome);
+}
+
+/** The headline words of a result: the favourability band for a Luck Check
+ * without a DC, else the outcome in the game's words. */
+export function headline(check, result) {
+  if (result.favourability_only && typeof result.favourability_label === 'string') return result.favourability_label;
+  return outcomeWords(check, result.outcome);
+}
+
+/** The line under the headline, or ''. */
+function subLine(check, result, words) {
+  if (result.favourability_only) {
+    return result.outcome === 'lucky_break' ? 'Lucky break (natural 20); no Luck DC set: favourability only' : 'No Luck DC set: favourability only';
+  }
+  if (result.critical_outcomes === false && typeof result.outcome_words === 'string') {
+    const w = result.outcome_words.trim();
+    return `Critical outcomes off: a ${w.charAt(0).toLowerCase()}${w.slice(1)}`;
+  }
+  return typeof result.outcome_words === 'string' && result.outcome_words !== words ? result.outcome_words : '';
 }
 
 /** The big number beside the outcome: [label, value] or null. */
@@ -66,6 +89,32 @@ function factValue(v) {
   return String(v);
 }
 
+const pctText = (p) => `${(Number(p) * 100).toFixed(1)}%`;
+
+/** [label, value text] of one result field for the card, or null to leave it
+ * out (internal, said elsewhere on the card, or drawn with the dice). */
+export function formatFact(systemId, k, v, result, rolls = []) {
+  // said by the dice, the headline or a merged tile
+  if (k === 'sides' || k === 'favourability_only' || k === 'dc_label' || k === 'favourability_label') return null;
+  if (k === 'die' && typeof v === 'string') return null;
+  if (k === 'favourability') return typeof result.favourability_label === 'string' && !result.favourability_only
+    ? ['Favourability', result.favourability_label] : null;
+  if (k === 'eav' && typeof v === 'number' && rolls.some((d) => d.eav === v)) return null;
+  if (k === 'kept' && typeof v === 'number' && rolls.some((d) => d.value === v)) return null;
+  if (k === 'result' && typeof v === 'number' && typeof result.kept === 'number' && result.kept === v && rolls.length === 1) return null;
+  if (k === 'dc') return ['DC', result.dc_label ? `${v} (${result.dc_label})` : String(v)];
+  if (k === 'winner') {
+    if (typeof v === 'string' && /^[ab]$/i.test(v)) return ['Winner', `Side ${v.toUpperCase()} wins`];
+    if (typeof v === 'number') return ['Winner', `Side ${v}`];
+  }
+  if (/(_chance|_chances)$/.test(k)) {
+    const label = factLabel(systemId, k);
+    if (typeof v === 'number') return [label, pctText(v)];
+    if (Array.isArray(v) && v.every((x) => typeof x === 'number')) return [label, v.map(pctText).join(' / ')];
+  }
+  return [factLabel(systemId, k), factValue(v)];
+}
+
 // -- dice ---------------------------------------------------------------------
 
 const DIE_KNOWN = new Set(['sides', 'value', 'label', 'kept', 'exploded', 'confirmation', 'rerolled', 'chain', 'eav', 'cost', 'info', 'die', 'short']);
@@ -87,6 +136,8 @@ function drawDie(d) {
   if (d.rerolled) notes.push('rerolled');
   for (const [k, v] of Object.entries(d)) {
     if (DIE_KNOWN.has(k) || v === null || typeof v === 'object') continue;
+    if (k === 'who') { notes.push(`${v}\u2019s die`); continue; }
+    if (k === 'dc' && typeof v === 'number') { notes.push(`DC ${v}`); continue; }
     notes.push(`${humanise(k)} ${factValue(v)}`);
   }
   const label = d.label && d.label !== `d${d.sides}` ? d.label : '';
@@ -140,20 +191,24 @@ export function renderResult(systemEntry, check, result, actions = {}, meta = {}
   const inputs = new Set((check.params || []).map((p) => p.name));
   const systemId = systemEntry.id;
   const t = tone(check, result);
-  const words = outcomeWords(check, result.outcome);
+  const words = headline(check, result);
   const key = keyNumber(systemId, result);
+  const sub = subLine(check, result, words);
   const head = el('div', { class: 'result-head' },
     el('span', { class: 'result-icon', 'aria-hidden': 'true' }, ICONS[t]),
     el('p', { class: 'result-outcome', 'data-outcome': result.outcome }, words),
     key ? el('p', { class: 'result-key' }, el('span', { class: 'result-key-label' }, key[0]), ' ', el('span', { class: 'result-key-value' }, String(key[1]))) : null);
 
   const facts = el('dl', { class: 'facts' });
+  const rollsOf = Array.isArray(result.rolls) ? result.rolls : [];
   for (const [k, v] of Object.entries(result)) {
     if (SKIP.has(k) || v === null || v === undefined || v === '' || v === false) continue;
-    if (inputs.has(k) && k !== 'cr') continue; // an echo of the form's own value
+    if (inputs.has(k) && k !== 'cr' && k !== 'dc') continue; // an echo of the form's own value
     if (typeof v === 'object' && !(Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) && !(isPlainObject(v) && typeof v.sides === 'number')) continue;
     if (key && ((k === 'quality_level' && key[0] === 'QL') || (k === 'total' && key[0] === 'Total'))) continue;
-    facts.append(el('div', { class: 'fact', 'data-key': k }, el('dt', {}, factLabel(systemId, k)), el('dd', {}, factValue(v))));
+    const shown = formatFact(systemId, k, v, result, rollsOf);
+    if (!shown) continue;
+    facts.append(el('div', { class: 'fact', 'data-key': k }, el('dt', {}, shown[0]), el('dd', {}, shown[1])));
   }
 
   const nested = [];
@@ -207,7 +262,7 @@ export function renderResult(systemEntry, check, result, actions = {}, meta = {}
     el('h2', { id: 'result-title', class: 'visually-hidden' }, 'Result'),
     el('p', { class: 'result-context' }, [systemEntry.short_name || systemEntry.name, check.label, meta.character].filter(Boolean).join(' \u00b7 '), ' \u00b7 ', source, meta.time ? ` \u00b7 ${meta.time}` : ''),
     head,
-    typeof result.outcome_words === 'string' && result.outcome_words !== words ? el('p', { class: 'result-sub' }, result.outcome_words) : null,
+    sub ? el('p', { class: 'result-sub' }, sub) : null,
     el('p', { class: 'result-summary' }, result.summary || ''),
     typeof result.suggestion === 'string' && result.suggestion ? el('p', { class: 'result-suggestion' }, el('strong', {}, 'The rules suggest: '), result.suggestion) : null,
     diceBlock,
@@ -219,5 +274,5 @@ export function renderResult(systemEntry, check, result, actions = {}, meta = {}
 /** One sentence for the polite live region. */
 export function announcement(systemEntry, check, result) {
   const key = keyNumber(systemEntry.id, result);
-  return `${outcomeWords(check, result.outcome)}${key ? `, ${key[0]} ${key[1]}` : ''}. ${result.summary || ''}`;
+  return `${headline(check, result)}${key ? `, ${key[0]} ${key[1]}` : ''}. ${result.summary || ''}`;
 }
