@@ -91,7 +91,7 @@ const rollbar = el('div', { class: 'rollbar' });
 
 const entered = new EnteredDice({
   engine,
-  onInput: () => syncEntered(),
+  onInput: () => { setRollState(blockingErrors); syncEntered(); },
   onEnter: () => roll(),
 });
 const syncEntered = debounce(() => {
@@ -401,6 +401,10 @@ function setRollState(errors) {
     const first = errors[0];
     const label = current.form.labelFor(first.path);
     rollReason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label} \u2014 ${first.message}`;
+  } else if (enteredToggle.checked && entered.badFaces().length) {
+    const bad = entered.badFaces();
+    rollBtn.setAttribute('aria-disabled', 'true');
+    rollReason.textContent = `Fix ${bad.length === 1 ? 'this die' : `${bad.length} dice`} first: ${bad[0].label} \u2014 ${bad[0].message}`;
   } else {
     rollBtn.removeAttribute('aria-disabled');
     rollReason.textContent = enteredToggle.checked ? 'Type the dice as they landed, then Resolve.' : '';

@@ -48,6 +48,16 @@ export class EnteredDice {
     });
     return { dice, errors, complete };
   }
+  /** Typed faces the die cannot show (empty fields are not errors yet):
+   * [{slot, label, message}]. */
+  badFaces() {
+    const out = [];
+    this.slots.forEach((s, i) => {
+      const r = parseFace(s.input.value, s.sides);
+      if (r.error) out.push({ slot: i, label: `d${s.sides} ${s.label || 'die'}`.trim(), message: r.error });
+    });
+    return out;
+  }
   /** The valid typed faces before the first empty or bad field. */
   prefix() {
     const out = [];
@@ -69,8 +79,16 @@ export class EnteredDice {
       el('label', { for: id }, el('span', { class: 'die-entry-sides' }, `d${sides}`), ' ', label || 'die'),
       input, errorEl);
     input.addEventListener('input', () => {
-      errorEl.hidden = true;
-      input.removeAttribute('aria-invalid');
+      // checked as typed: a face the die does not have is said under the die
+      const r = parseFace(input.value, sides);
+      if (r.error) {
+        errorEl.textContent = r.error;
+        errorEl.hidden = false;
+        input.setAttribute('aria-invalid', 'true');
+      } else {
+        errorEl.hidden = true;
+        input.removeAttribute('aria-invalid');
+      }
       this.host.onInput();
     });
     input.addEventListener('keydown', (e) => {
