@@ -245,6 +245,11 @@ function selectSystem(id, checkId) {
   selectCheck(cid);
 }
 
+/** A check that only shows a table of odds and rolls nothing. */
+function tableOnly(check) {
+  return !!check && (check.outcomes || []).length === 1 && check.outcomes[0] === 'table';
+}
+
 function formKey() { return `${current.system}.${current.check}`; }
 
 function selectCheck(cid) {
@@ -271,7 +276,13 @@ function selectCheck(cid) {
   clear(formHost);
   formHost.append(form.root);
   apiErrorPaths = [];
-  enteredToggle.checked = !!prefs.entered[formKey()];
+  // a table of odds (the [ax] GM table) rolls no dice: no Roll, no Enter
+  // dice, no result card or history entry; the table follows the form live
+  const noDice = tableOnly(check);
+  root.dataset.noroll = String(noDice);
+  rollbar.hidden = noDice;
+  resultHost.hidden = noDice;
+  enteredToggle.checked = !noDice && !!prefs.entered[formKey()];
   entered.reset();
   // a card of another game or check would be stale (and its Again / Adjust
   // would jump back): the pane starts empty; the card stays in History
@@ -325,7 +336,12 @@ function fillControl(group, form) {
     say(`Filled from ${c.name}: ${o.label}.`);
     formChanged(null);
   });
-  return el('div', { class: 'fill' }, el('label', { for: id }, `Fill from character${where}`), sel);
+  if (!cur) return el('div', { class: 'fill' }, el('label', { for: id }, `Fill from character${where}`), sel);
+  // a character chosen in the header: say where its values are picked
+  const hintId = `${id}-hint`;
+  sel.setAttribute('aria-describedby', hintId);
+  return el('div', { class: 'fill has-character' }, el('label', { for: id }, `Fill from character${where}`), sel,
+    el('p', { class: 'fill-hint field-help', id: hintId }, `Pick ${cur.name}\u2019s skill or value in this menu to fill the form.`));
 }
 
 // -- form changes, validation, odds -----------------------------------------------------
@@ -435,6 +451,7 @@ enteredToggle.addEventListener('change', () => {
 async function roll(event) {
   const t0 = event && event.timeStamp ? event.timeStamp : performance.now();
   if (!isReady() || !current.form || rollBusy) return;
+  if (tableOnly(current.form.check)) return;
   const form = current.form;
   const { values, errors } = form.collect();
   form.clearErrors();
@@ -822,8 +839,9 @@ function openEditor(existing) {
   clear(charEditorHost);
   const inputs = []; // {path, input, errorEl}
   const mkErr = () => el('p', { class: 'field-error', hidden: true });
+  let rowSeq = 0; // table rows repeat their columns: each field gets its own id
   const field = (path, labelText, input) => {
-    const id = `ce-${path.replace(/[^a-z0-9]+/gi, '-')}`;
+    const id = `ce-${path.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}${path.includes('[?]') ? `-${++rowSeq}` : ''}`;
     input.id = id;
     const errorEl = mkErr();
     errorEl.id = `${id}-err`;

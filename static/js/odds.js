@@ -28,10 +28,11 @@ function gridTable(answer) {
         c.differs || c.mark_differs ? el('span', { class: 'flag' }, '\u2691', el('span', { class: 'visually-hidden' }, ` differs from the book: ${note}`)) : null,
         c.differs && c.book ? el('span', { class: 'book' }, `book ${c.book}%`) : null);
     })));
+  // the title sits above the scrolling box so it is never clipped
   return el('div', { class: 'ax-table' },
-    el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-label': 'Success chance by dice and difficulty' },
-      el('table', { class: 'odds-table grid' },
-        el('caption', {}, 'Success chance by number of d10 (top two kept) and difficulty'),
+    el('h3', { class: 'table-title', id: 'ax-table-title' }, 'Success chance by number of d10 (top two kept) and difficulty'),
+    el('div', { class: 'table-wrap', tabindex: '0', role: 'region', 'aria-labelledby': 'ax-table-title' },
+      el('table', { class: 'odds-table grid', 'aria-labelledby': 'ax-table-title' },
         el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Difficulty'), cols.map((c) => el('th', { scope: 'col' }, `${c.dice}d10`)))),
         el('tbody', {}, body),
         el('tfoot', {}, el('tr', {}, el('th', { scope: 'row' }, 'Mean'), cols.map((c) => el('td', {}, Number(c.mean).toFixed(2)))),

@@ -807,5 +807,77 @@ def test_entered_die_outside_its_faces_is_refused_as_typed_and_fields_are_not_pi
     set_entered(page, False)
 
 
+def test_ax_odds_table_rolls_nothing_follows_the_form_and_spans_the_page(ui):
+    page = ui
+    n = history_len(page)
+    choose(page, "ax", "table")
+    assert not page.locator("#roll").is_visible()
+    assert not page.locator("#entered-toggle").is_visible()
+    assert not page.locator("#result").is_visible()
+    fill(page, "max_dice", 5)
+    odds_settled(page)
+    heads = page.locator("#odds table.grid thead th").all_inner_texts()
+    assert heads == ["Difficulty"] + [f"{d}d10" for d in range(1, 6)]
+    expected = api.odds(page.evaluate("() => window.__lastOddsRequest"))
+    cells = page.locator("#odds table.grid td[data-p]").evaluate_all("els => els.map(e => Number(e.dataset.p))")
+    assert cells == pytest.approx([c["chance"] for r in expected["rows"] for c in r["cells"]], abs=1e-12)
+    # the title is not inside the scrolling box, and the table has the page's width
+    title = page.locator("#odds .ax-table .table-title")
+    assert title.is_visible() and title.evaluate("e => !e.closest('.table-wrap')")
+    width = page.evaluate("document.querySelector('#odds').getBoundingClientRect().width")
+    form_width = page.evaluate("document.querySelector('.pane-form').getBoundingClientRect().width")
+    assert width >= form_width - 2
+    assert history_len(page) == n
+    fill(page, "max_dice", 8)
+    odds_settled(page)
+    page.screenshot(path=str(SHOTS / "review-ax-table.png"), full_page=True)
+    choose(page, "ax", "flat")
+    assert page.locator("#roll").is_visible()
+
+
+def test_phone_pickers_wrap_and_keep_the_theme_toggle_on_screen(ui):
+    page = ui
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        choose(page, "dark_eye", "skill")
+        page.evaluate("window.scrollTo(0, 0)")
+        boxes = page.evaluate("""() => [...document.querySelectorAll('.game-picker label.seg, .check-picker label.chip, #theme-toggle')]
+            .map(e => { const r = e.getBoundingClientRect(); return [e.textContent.trim(), r.left, r.right, r.height]; })""")
+        assert len(boxes) >= 6 + 5 + 1
+        off = [b for b in boxes if b[1] < 0 or b[2] > 390]
+        assert off == []
+        assert min(b[3] for b in boxes) >= 44
+        page.screenshot(path=str(SHOTS / "review-phone-pickers.png"))
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def test_character_editor_ids_unique_and_header_choice_hints_the_fill_menu(ui):
+    page = ui
+    choose(page, "dark_eye", "skill")
+    page.click("#open-characters")
+    page.click("#character-new")
+    add = page.locator(".char-editor .add-item").first
+    add.click()
+    add.click()
+    ids = page.locator(".char-editor [id]").evaluate_all("els => els.map(e => e.id)")
+    assert len(ids) == len(set(ids))
+    # every label names the input of its own field
+    stray = page.locator(".char-editor label[for]").evaluate_all(
+        "els => els.filter(l => { const t = document.getElementById(l.htmlFor);"
+        " return !t || t.closest('.field') !== l.closest('.field'); }).map(l => l.htmlFor)")
+    assert stray == []
+    page.click("#character-cancel")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    names = page.locator("#character-picker option").all_inner_texts()
+    if "Alrik" in names:
+        page.select_option("#character-picker", label="Alrik")
+        hint = page.locator(".fill-hint").first
+        assert "Alrik\u2019s skill or value" in hint.inner_text()
+        page.select_option("#character-picker", value="")
+        assert page.locator(".fill-hint").count() == 0
+
+
 def test_no_page_errors(ui):
     assert ui.errors == []
