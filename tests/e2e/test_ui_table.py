@@ -691,6 +691,8 @@ def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     assert card.get_attribute("data-tone") == "neutral"
     assert "\u2714" not in card.locator(".result-icon").inner_text()
     assert "very_unfavourable" not in card.inner_text()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "review-luck.png"), full_page=True)
     set_entered(page, False)
 
 
@@ -714,6 +716,8 @@ def test_dungeons_of_olde_critical_outcomes_off_reads_as_a_simple_success(ui):
     assert card.locator(".result-sub").inner_text().strip() == "Critical outcomes off: a simple success"
     assert card.get_attribute("data-tone") == "ok"
     assert card.locator(".result-icon").inner_text().strip() not in ("\u2605", "\u2620")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    card.screenshot(path=str(SHOTS / "review-doo-card.png"))
     if not box.is_checked():
         box.click(force=True)
     set_entered(page, False)
