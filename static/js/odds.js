@@ -43,6 +43,9 @@ function gridTable(answer) {
 
 const FAVOURABILITY = { very_unfavourable: 'Very Unfavourable', unfavourable: 'Unfavourable', neutral: 'Neutral', favourable: 'Favourable', highly_favourable: 'Highly Favourable' };
 
+// bands from bad to good, so the stacked bar reads at a glance
+const FAV_TONE = { very_unfavourable: 'awful', unfavourable: 'fail', neutral: 'neutral', favourable: 'ok', highly_favourable: 'great' };
+
 const SCALAR_LABELS = { success_chance: 'Chance of success', expected_quality_level: 'Expected QL', net_advantage: 'Net advantage', dice: 'Dice rolled', failure_chance: 'Chance of failure', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
 
 export class OddsPanel {
@@ -140,7 +143,7 @@ export class OddsPanel {
         const p = Number(outcomes[label] || 0);
         if (impossible(label)) continue;
         const words = labelOf(label);
-        const t = favOnly ? 'neutral' : tone(check, { outcome: label, success: (check.success_outcomes || []).includes(label) });
+        const t = favOnly ? (FAV_TONE[label] || 'neutral') : tone(check, { outcome: label, success: (check.success_outcomes || []).includes(label) });
         if (p > 0) segs.push(el('span', { class: `part tone-${t}`, style: { flexGrow: String(p) }, title: `${words} ${pct(p)}` }));
         const exact = !favOnly && answer.exact && answer.exact[label];
         rows.push(el('li', { class: `odds-row tone-${t}`, 'data-outcome': label, 'data-p': String(p), 'data-exact': exact || null },

@@ -103,6 +103,8 @@ export function formatFact(systemId, k, v, result, rolls = []) {
   if (k === 'kept' && typeof v === 'number' && rolls.some((d) => d.value === v)) return null;
   if (k === 'result' && typeof v === 'number' && typeof result.kept === 'number' && result.kept === v && rolls.length === 1) return null;
   if (k === 'dc') return ['DC', result.dc_label ? `${v} (${result.dc_label})` : String(v)];
+  if (k === 'cr_rank' && typeof result.cr === 'number') return null; // said with the CR
+  if (k === 'cr' && typeof v === 'number') return ['CR', result.cr_rank ? `${v} (${result.cr_rank})` : String(v)];
   if (k === 'winner') {
     if (typeof v === 'string' && /^[ab]$/i.test(v)) return ['Winner', `Side ${v.toUpperCase()} wins`];
     if (typeof v === 'number') return ['Winner', `Side ${v}`];
