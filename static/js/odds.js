@@ -46,7 +46,7 @@ const FAVOURABILITY = { very_unfavourable: 'Very Unfavourable', unfavourable: 'U
 // bands from bad to good, so the stacked bar reads at a glance
 const FAV_TONE = { very_unfavourable: 'awful', unfavourable: 'fail', neutral: 'neutral', favourable: 'ok', highly_favourable: 'great' };
 
-const SCALAR_LABELS = { success_chance: 'Chance of success', expected_quality_level: 'Expected QL', net_advantage: 'Net advantage', dice: 'Dice rolled', failure_chance: 'Chance of failure', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
+const SCALAR_LABELS = { success_chance: 'Chance of success', expected_quality_level: 'Expected QL', net_advantage: 'Net advantage', dice: 'Dice rolled', failure_chance: 'Chance of failure', member_chances: 'Each participant\u2019s chance', mean: 'Mean', skip_advised: 'Skip advised', evasion_dc: 'Evasion DC', target: 'Target number', eav: 'EAV' };
 
 export class OddsPanel {
   constructor(root, engine, metrics) {
@@ -172,7 +172,8 @@ export class OddsPanel {
       if (grid && ['rows', 'columns', 'dice', 'difficulties', 'differences', 'skip_advice', 'legend'].includes(k)) continue;
       if (v === null || v === undefined || v === '') continue;
       if (Array.isArray(v) && v.every((x) => x === null || typeof x !== 'object')) {
-        this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, v.join(' / '))));
+        const shown = /chances?$/.test(k) && v.every((x) => typeof x === 'number') ? v.map((x) => pct(x)) : v;
+        this.body.append(el('p', { class: 'odds-fact', 'data-key': k }, `${SCALAR_LABELS[k] || humanise(k)}: `, el('strong', {}, shown.join(' / '))));
         continue;
       }
       if (isPlainObject(v) && Object.values(v).every((x) => typeof x === 'number')) {

@@ -883,5 +883,53 @@ def test_character_editor_ids_unique_and_header_choice_hints_the_fill_menu(ui):
         assert page.locator(".fill-hint").count() == 0
 
 
+def card_facts(card):
+    return dict(card.locator(".fact").evaluate_all(
+        "els => els.map(e => [e.dataset.key, e.querySelector('dd').textContent])"))
+
+
+def test_result_cards_speak_in_words_not_internal_keys(ui):
+    page = ui
+    set_entered(page, False)
+    choose(page, "ax", "flat")
+    odds_settled(page)
+    facts = card_facts(click_roll(page))
+    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), seed=1))
+    assert facts["failure_chance"] == f"{expected['failure_chance'] * 100:.1f}%"
+    choose(page, "ax", "group")
+    odds_settled(page)
+    members = page.locator('#odds .odds-fact[data-key="member_chances"] strong').inner_text()
+    assert all(x.strip().endswith("%") for x in members.split("/"))
+    choose(page, "ax", "contest")
+    odds_settled(page)
+    for _ in range(5):
+        card = click_roll(page)
+        facts = card_facts(card)
+        if "winner" in facts:
+            assert facts["winner"].startswith("Side ") and facts["winner"][5:].isdigit()
+            break
+    choose(page, "dark_eye", "competitive")
+    odds_settled(page)
+    for _ in range(5):
+        card = click_roll(page)
+        facts = card_facts(card)
+        if "winner" in facts:
+            assert facts["winner"] in ("Side A wins", "Side B wins")
+            break
+    choose(page, "dungeons_of_olde", "opposed")
+    odds_settled(page)
+    card = click_roll(page)
+    notes = " ".join(card.locator(".die-notes").all_inner_texts())
+    assert "Who " not in notes and "\u2019s die" in notes
+    assert "sides" not in card_facts(card) and "die" not in card_facts(card)
+    choose(page, "freedom_fantasies", "skill")
+    set_choice(page, "dc", "10")
+    odds_settled(page)
+    facts = card_facts(click_roll(page))
+    assert "dc_label" not in facts
+    if "dc" in facts:
+        assert facts["dc"] == "10 (Challenging)"
+
+
 def test_no_page_errors(ui):
     assert ui.errors == []
