@@ -320,6 +320,12 @@ class ChoiceField extends Leaf {
       this.markMatch();
       return;
     }
+    if (this.numeric && typeof value === 'string' && !this.choices.some((c) => String(c.value) === value) && this.typedChoice(value)) {
+      this.checkChoice(null); // a rank typed by name ("HARD") stays as typed
+      this.numInput.value = value;
+      this.markMatch();
+      return;
+    }
     this.checkChoice(value);
     if (this.numInput) this.numInput.value = '';
     this.markMatch();

@@ -99,7 +99,9 @@ export function formatFact(systemId, k, v, result, rolls = []) {
   if (k === 'die' && typeof v === 'string') return null;
   if (k === 'favourability') return typeof result.favourability_label === 'string' && !result.favourability_only
     ? ['Favourability', result.favourability_label] : null;
+  // each die already shows the EAV it was rolled against
   if (k === 'eav' && typeof v === 'number' && rolls.some((d) => d.eav === v)) return null;
+  if (k === 'eav' && Array.isArray(v) && rolls.length && rolls.every((d) => typeof d.eav === 'number')) return null;
   if (k === 'kept' && typeof v === 'number' && rolls.some((d) => d.value === v)) return null;
   if (k === 'result' && typeof v === 'number' && typeof result.kept === 'number' && result.kept === v && rolls.length === 1) return null;
   if (k === 'dc') return ['DC', result.dc_label ? `${v} (${result.dc_label})` : String(v)];
