@@ -588,11 +588,18 @@ def test_character_editor_refuses_bad_values_next_to_the_field(ui):
 def test_axe_finds_no_serious_violation_on_any_game(ui, theme):
     from axe_playwright_python import sync_playwright as axe_mod  # test-only dependency (.venv)
     page = ui
+    want = theme == "dark"
     page.emulate_media(color_scheme=theme)
-    dark = page.evaluate("document.documentElement.classList.contains('dark')")
-    if dark != (theme == "dark"):
+    # the page hears the system change through a media-query event: wait for
+    # it to have followed (or for an explicit choice that overrides it)
+    page.wait_for_function(
+        "(want) => matchMedia('(prefers-color-scheme: dark)').matches === want &&"
+        " (document.documentElement.classList.contains('dark') === want"
+        "  || !!document.documentElement.dataset.theme)", arg=want, timeout=LONG)
+    if page.evaluate("document.documentElement.classList.contains('dark')") != want:
         page.click("#theme-toggle")
-    assert page.evaluate("document.documentElement.classList.contains('dark')") == (theme == "dark")
+    page.wait_for_function("(want) => document.documentElement.classList.contains('dark') === want",
+                           arg=want, timeout=LONG)
     axe = axe_mod.Axe()
     problems = {}
     for system in GAMES:
