@@ -41,18 +41,9 @@ sys.path.insert(0, str(ROOT / "py"))
 
 import build as site_build  # noqa: E402  (tools/build.py)
 import serve as site_serve  # noqa: E402  (tools/serve.py)
+from chromium_flags import CHROMIUM_ARGS  # noqa: E402,F401  (tools/chromium_flags.py)
 
 READY_TIMEOUT_MS = 120_000
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 
 
 # -- numbers and the table ------------------------------------------------------

@@ -30,20 +30,11 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import build as site_build  # noqa: E402  (tools/build.py)
 from serve import Server  # noqa: E402  (tools/serve.py)
+from chromium_flags import CHROMIUM_ARGS  # noqa: E402,F401  (tools/chromium_flags.py)
 
 # Generous: a cold Pyodide start takes ~3-5 s on a 2-core CI machine.
 READY_TIMEOUT_MS = 90_000
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
 
 
 def chromium_path():
