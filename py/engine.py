@@ -39,11 +39,11 @@ except Exception as _exc:  # a broken rules module: report it, do not die silent
     class InvalidRequest(Exception):
         pass
 
-__all__ = ["call", "catalog", "resolve", "odds", "ping"]
+__all__ = ["call", "catalog", "resolve", "odds", "fill", "ping"]
 
 
-def _error(field, message, **extra):
-    out = {"field": field, "message": message}
+def _error(field, message, code=None, **extra):
+    out = {"field": field, "message": message, "code": code}
     out.update(extra)
     return {"error": out}
 
@@ -65,7 +65,7 @@ def call(name, request=None):
     try:
         if name == "catalog":
             return api.catalog()
-        if name not in ("resolve", "odds"):
+        if name not in ("resolve", "odds", "fill"):
             return _error(None, f"unknown call {name!r}")
         try:
             value = _parse(request)
@@ -98,6 +98,10 @@ def odds(request_json):
     return _dumps(call("odds", request_json))
 
 
+def fill(request_json):
+    return _dumps(call("fill", request_json))
+
+
 def ping():
     """Answers once the package is imported: the bridge's ready check. An
     import failure answers {"error": message}, which the page shows."""
@@ -109,4 +113,4 @@ def ping():
 
 
 # PyScript worker: these names become callable from the page.
-__export__ = ["catalog", "resolve", "odds", "ping"]
+__export__ = ["catalog", "resolve", "odds", "fill", "ping"]

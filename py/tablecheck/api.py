@@ -1,9 +1,12 @@
 """The only door between JSON and the rules.
 
-    catalog()          -> systems, checks, parameters, outcome labels
-    resolve(request)   -> one resolved check (dice rolled, seeded or entered)
-    odds(request)      -> exact probabilities of every outcome
-    InvalidRequest     -> ValueError subclass naming the field
+    catalog()          -> systems, checks, parameters, outcome labels and tones,
+                          character sheets
+    resolve(request)   -> one resolved check (dice rolled, seeded or entered),
+                          with its `card` and history `line`
+    odds(request)      -> exact probabilities of every outcome, with `display`
+    fill(request)      -> what a character's sheet can put into a form group
+    InvalidRequest     -> ValueError subclass naming the field, with a `code`
 
 Requests and results are JSON-safe dicts (see shared spec api.md).
 """
@@ -12,11 +15,14 @@ from fractions import Fraction
 
 from .checks import Check
 from .dice import NeedMoreDice, Tray, source_from_request
+from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
 from .params import validate
 from .systems import all_systems
 
-__all__ = ["catalog", "resolve", "odds", "InvalidRequest"]
+__all__ = ["catalog", "resolve", "odds", "fill", "InvalidRequest"]
+
+MAX_NAME = 60  # characters of a name or label the card shows
 
 _SYSTEMS = None
 
@@ -36,26 +42,87 @@ def catalog():
     }
 
 
-def _lookup(request):
+def _system(request):
     if not isinstance(request, dict):
-        raise InvalidRequest("request", "must be an object with system, check and parameters")
+        raise InvalidRequest("request", "must be an object with system, check and parameters",
+                             code="type")
     sid = request.get("system")
     systems = _systems()
+    names = ", ".join(systems)
+    if sid is None:
+        raise InvalidRequest("system", f"is required; choose one of: {names}", code="required")
+    if not isinstance(sid, str):
+        raise InvalidRequest("system", f"must be a system id (text), not {_kind(sid)}; "
+                                       f"choose one of: {names}", code="type")
     if sid not in systems:
-        names = ", ".join(systems)
-        raise InvalidRequest("system", f"unknown system {sid!r}; choose one of: {names}")
-    system = systems[sid]
+        raise InvalidRequest("system", f"unknown system {sid!r}; choose one of: {names}",
+                             code="unknown")
+    return systems[sid]
+
+
+def _lookup(request):
+    system = _system(request)
     cid = request.get("check")
+    names = ", ".join(c.id for c in system.checks)
+    if cid is None:
+        raise InvalidRequest("check", f"is required; choose one of: {names}", code="required")
+    if not isinstance(cid, str):
+        raise InvalidRequest("check", f"must be a check id (text), not {_kind(cid)}; "
+                                      f"choose one of: {names}", code="type")
     check = system.check(cid)
     if check is None:
-        names = ", ".join(c.id for c in system.checks)
-        raise InvalidRequest("check", f"unknown check {cid!r} for {system.name}; choose one of: {names}")
+        raise InvalidRequest("check", f"unknown check {cid!r} for {system.name}; choose one of: {names}",
+                             code="unknown")
     return system, check
+
+
+def _kind(value):
+    """What a JSON value is, in words (for messages)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _names(request, key):
+    """`characters` / `labels`: {group path: text}."""
+    value = request.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InvalidRequest(key, "must be an object of {form part: name}", code="type")
+    out = {}
+    for path, name in value.items():
+        if name is None:
+            continue
+        if not isinstance(name, str):
+            raise InvalidRequest(f"{key}.{path}", f"must be text, not {_kind(name)}", code="type")
+        if len(name) > MAX_NAME:
+            raise InvalidRequest(f"{key}.{path}", f"is {len(name)} characters long; at most {MAX_NAME}")
+        if name.strip():
+            out[str(path)] = name.strip()
+    return out
+
+
+def _context(check, request):
+    side = request.get("side")
+    if side is not None and not isinstance(side, str):
+        raise InvalidRequest("side", f"must be the name of a side of the form (text), not {_kind(side)}",
+                             code="type")
+    return Context(check_label=check.label, outcome_labels=dict(check.outcomes),
+                   tones=check.outcome_tones(), characters=_names(request, "characters"),
+                   labels=_names(request, "labels"), side=side)
 
 
 def resolve(request):
     system, check = _lookup(request)
     values = validate(check.params, request)
+    ctx = _context(check, request)
     source = source_from_request(request)
     tray = Tray(source)
     result = None
@@ -71,7 +138,11 @@ def resolve(request):
     out.setdefault("rolls", tray.to_list())
     out["source"] = source.kind
     _check_result(check, out)
-    return _jsonable(out)
+    out = _jsonable(out)
+    card = (check.explain or plain_card)(ctx, values, out)
+    out["card"] = card.to_dict()
+    out["line"] = card.line
+    return out
 
 
 def _check_result(check: Check, out):
@@ -86,6 +157,7 @@ def _check_result(check: Check, out):
 def odds(request):
     system, check = _lookup(request)
     values = validate(check.params, request)
+    ctx = _context(check, request)
     result = dict(check.odds(values))
     outcomes = dict(result.get("outcomes", {}))
     labels = check.outcome_ids()
@@ -105,7 +177,28 @@ def odds(request):
             result["exact_omitted"] = omitted
     out = {"system": system.id, "check": check.id}
     out.update(result)
-    return _jsonable(out)
+    view = (check.odds_view or plain_odds)(ctx, values, out)
+    out = _jsonable(out)
+    out["display"] = view.to_dict()
+    return out
+
+
+def fill(request):
+    """What one character can put into a form group:
+    request {system, character: {name, sheet}, params: [parameter names of
+    the group]} -> {"options": [{"label", "values", "what"}]} where `values`
+    are keyed by parameter name and `what` names what was rolled
+    ("Climbing") for the card."""
+    system = _system(request)
+    character = request.get("character")
+    if not isinstance(character, dict):
+        raise InvalidRequest("character", "must be a character object with name and sheet", code="type")
+    params = request.get("params")
+    if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
+        raise InvalidRequest("params", "must be a list of parameter names", code="type")
+    if system.fill is None:
+        return {"system": system.id, "options": []}
+    return {"system": system.id, "options": _jsonable(system.fill(character, params))}
 
 
 # Python refuses to write integers over 4300 digits as text (and such texts

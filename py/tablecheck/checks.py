@@ -5,7 +5,9 @@ labels, and the two functions the API calls.
     odds(values) -> dict            # {"outcomes": {label: Fraction}, ...}
 
 A resolve dict carries at least `outcome`, `success`, `summary`, `steps`;
-the API adds `system`, `check` and `rolls` (from the tray) when missing.
+the API adds `system`, `check` and `rolls` (from the tray) when missing,
+and what a person sees (`card`, `line`; odds `display`) from the check's
+`explain` and `odds_view` (tablecheck.display).
 """
 
 from dataclasses import dataclass, field
@@ -20,10 +22,21 @@ class Check:
     resolve: object
     odds: object
     description: str = ""
-    success_outcomes: tuple = ()  # labels that count as success (for the page's colours)
+    success_outcomes: tuple = ()  # labels that count as success
+    # what a person sees (tablecheck.display): tone of each outcome, and
+    # explain(ctx, values, result) -> Card, odds_view(ctx, values, odds) -> OddsView
+    tones: dict = field(default_factory=dict)
+    explain: object = None
+    odds_view: object = None
+    rolls_dice: bool = True  # False: a table of odds only (no Roll, no history)
 
     def outcome_ids(self):
         return [o for o, _ in self.outcomes]
+
+    def outcome_tones(self):
+        """{outcome: tone} for every outcome: declared, else good/bad by success."""
+        return {o: self.tones.get(o) or ("good" if o in self.success_outcomes else "bad")
+                for o in self.outcome_ids()}
 
     def to_catalog(self):
         return {
@@ -33,7 +46,9 @@ class Check:
             "params": [p.to_catalog() for p in self.params],
             "outcomes": self.outcome_ids(),
             "outcome_labels": dict(self.outcomes),
+            "outcome_tones": self.outcome_tones(),
             "success_outcomes": list(self.success_outcomes),
+            "rolls_dice": self.rolls_dice,
         }
 
 
@@ -45,6 +60,11 @@ class System:
     short_name: str = ""
     description: str = ""
     extra: dict = field(default_factory=dict)  # e.g. vocabulary for the page
+    # the character sheet: what a character has (see tablecheck.sheets)
+    sheet: object = None
+    # fill(character, params) -> [{"label", "values", "what"}]: what one
+    # character's sheet can put into a form group with these parameter names
+    fill: object = None
 
     def check(self, check_id):
         for c in self.checks:
@@ -59,6 +79,7 @@ class System:
             "short_name": self.short_name or self.name,
             "description": self.description,
             "checks": {c.id: c.to_catalog() for c in self.checks},
+            "sheet": self.sheet.to_catalog() if self.sheet else None,
         }
         out.update(self.extra)
         return out

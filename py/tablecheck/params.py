@@ -12,8 +12,11 @@ from .errors import InvalidRequest
 
 REQUIRED = object()
 
-# keys every request may carry besides the check's own parameters
-RESERVED = ("system", "check", "dice", "seed")
+# keys every request may carry besides the check's own parameters: the
+# dice, and for the card only: `characters` {group path: name} (who filled
+# the form), `labels` {group path: what was rolled}, `side` (the group path
+# of the side the page is on)
+RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side")
 
 
 @dataclass
@@ -33,6 +36,10 @@ class Param:
     help: str = ""
     max_length: int = None  # for string
     aliases: dict = None  # choice: other words the rules use {"difficult": "standard"}
+    # for the page's form only (the API never reads them):
+    initial: object = None  # first value shown when there is no default
+    examples: list = None  # strings offered as taps (dice expressions)
+    pairs: str = None  # a list of names that labels the list param of this name
 
     def to_catalog(self):
         out = {"name": self.name, "type": self.kind, "label": self.label or self.name}
@@ -40,7 +47,8 @@ class Param:
             out["default"] = self.default
         else:
             out["required"] = True
-        for key in ("min", "max", "min_items", "max_items", "max_length", "help"):
+        for key in ("min", "max", "min_items", "max_items", "max_length", "help",
+                    "initial", "examples", "pairs"):
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value
@@ -57,10 +65,10 @@ class Param:
 
 def _whole(value, path):
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidRequest(path, f"must be a whole number, not {value!r}")
+        raise InvalidRequest(path, f"must be a whole number, not {value!r}", code="type")
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")) or value != int(value):
-            raise InvalidRequest(path, f"must be a whole number, not {value!r}")
+            raise InvalidRequest(path, f"must be a whole number, not {value!r}", code="type")
         value = int(value)
     return value
 
@@ -98,19 +106,19 @@ def check_value(p, value, path):
     if value is None:
         if p.nullable:
             return None
-        raise InvalidRequest(path, "is required")
+        raise InvalidRequest(path, "is required", code="required")
     kind = p.kind
     if kind == "int":
         return _range(_whole(value, path), p, path)
     if kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidRequest(path, f"must be true or false, not {value!r}")
+            raise InvalidRequest(path, f"must be true or false, not {value!r}", code="type")
         return value
     if kind == "choice":
         value = _choice_key(p, value)
         if value not in _choice_values(p) or isinstance(value, bool):
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, f"unknown value {value!r}; choose one of: {names}")
+            raise InvalidRequest(path, f"unknown value {value!r}; choose one of: {names}", code="choice")
         return value
     if kind == "int_or_choice":
         if isinstance(value, str):
@@ -118,21 +126,21 @@ def check_value(p, value, path):
             if key in _choice_values(p):
                 return key
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, f"unknown value {value!r}; give a number or one of: {names}")
+            raise InvalidRequest(path, f"unknown value {value!r}; give a number or one of: {names}", code="choice")
         return _range(_whole(value, path), p, path)
     if kind == "string":
         if not isinstance(value, str):
-            raise InvalidRequest(path, f"must be text, not {value!r}")
+            raise InvalidRequest(path, f"must be text, not {value!r}", code="type")
         if p.max_length is not None and len(value) > p.max_length:
             raise InvalidRequest(path, f"is {len(value)} characters long; at most {p.max_length}")
         return value
     if kind == "object":
         if not isinstance(value, dict):
-            raise InvalidRequest(path, "must be an object of fields")
+            raise InvalidRequest(path, "must be an object of fields", code="type")
         return validate(p.fields, value, prefix=path + ".", reserved=())
     if kind == "list":
         if not isinstance(value, (list, tuple)):
-            raise InvalidRequest(path, "must be a list")
+            raise InvalidRequest(path, "must be a list", code="type")
         if p.min_items is not None and len(value) < p.min_items:
             raise InvalidRequest(path, f"needs at least {_entries(p.min_items)}, not {len(value)}")
         if p.max_items is not None and len(value) > p.max_items:
@@ -145,11 +153,11 @@ def validate(params, request, prefix="", reserved=RESERVED):
     """Clean values for `params` from `request` (a dict); unknown keys and
     missing required ones raise InvalidRequest naming the field."""
     if not isinstance(request, dict):
-        raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields")
+        raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields", code="type")
     known = {p.name for p in params}
     for key in request:
         if key not in known and key not in reserved:
-            raise InvalidRequest(prefix + str(key), "is not a parameter of this check")
+            raise InvalidRequest(prefix + str(key), "is not a parameter of this check", code="unknown")
     out = {}
     for p in params:
         path = prefix + p.name
@@ -160,22 +168,22 @@ def validate(params, request, prefix="", reserved=RESERVED):
         elif p.nullable:
             out[p.name] = None
         else:
-            raise InvalidRequest(path, "is required")
+            raise InvalidRequest(path, "is required", code="required")
     return out
 
 
 # -- shorthands for the systems' declarations ---------------------------------
-def Int(name, label="", default=REQUIRED, min=None, max=None, help=""):
-    return Param(name, "int", label, default, min, max, help=help)
+def Int(name, label="", default=REQUIRED, min=None, max=None, help="", initial=None):
+    return Param(name, "int", label, default, min, max, help=help, initial=initial)
 
 
 def Bool(name, label="", default=False, help=""):
     return Param(name, "bool", label, default, help=help)
 
 
-def Choice(name, choices, label="", default=REQUIRED, help="", aliases=None):
+def Choice(name, choices, label="", default=REQUIRED, help="", aliases=None, initial=None):
     return Param(name, "choice", label, default, choices=list(choices), help=help,
-                 aliases=aliases)
+                 aliases=aliases, initial=initial)
 
 
 def Obj(name, fields, label="", default=REQUIRED, help=""):

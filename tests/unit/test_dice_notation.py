@@ -157,7 +157,8 @@ def test_odds_bound_does_not_stop_rolling_the_expression():
     assert 1000 <= r["total"] <= 6000 and len(r["rolls"]) == 1000
     with pytest.raises(InvalidRequest) as err:
         api.odds({"system": "dice", "check": "roll", "expression": "1000d6"})
-    assert err.value.extra == {"odds_only": True}
+    assert err.value.extra == {"odds_only": True, "position": 1}
+    assert err.value.code == "odds_too_big"
 
 
 @pytest.mark.parametrize("text", [

@@ -148,8 +148,9 @@ class Expression:
 
 
 # -- the parser ------------------------------------------------------------
-def _error(what, index, expected, **extra):
-    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}", **extra)
+def _error(what, index, expected, code="syntax", **extra):
+    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}",
+                         code=code, position=index + 1, **extra)
 
 
 class _Parser:
@@ -209,12 +210,12 @@ class _Parser:
             if self.peek().lower() != "d":
                 if count > MAX_CONSTANT:
                     _error("modifier too large", count_at,
-                           f"at most {MAX_CONSTANT}, not {count}")
+                           f"at most {MAX_CONSTANT}, not {count}", code="range")
                 return ConstTerm(sign, count, start + 1, number_end + 1)
             if count < 1:
-                _error("no dice", count_at, f"1 to {MAX_DICE} dice, not {count}")
+                _error("no dice", count_at, f"1 to {MAX_DICE} dice, not {count}", code="range")
             if count > MAX_DICE:
-                _error("too many dice", count_at, f"at most {MAX_DICE} dice in one term, not {count}")
+                _error("too many dice", count_at, f"at most {MAX_DICE} dice in one term, not {count}", code="range")
         elif c.lower() == "d":
             count = 1
         else:
@@ -227,9 +228,9 @@ class _Parser:
         else:
             sides, sides_at = self.number("the number of sides (such as 6) or %")
             if sides < 1:
-                _error("a die with 0 sides", sides_at, f"1 to {MAX_SIDES} sides")
+                _error("a die with 0 sides", sides_at, f"1 to {MAX_SIDES} sides", code="range")
             if sides > MAX_SIDES:
-                _error("too many sides", sides_at, f"at most {MAX_SIDES} sides, not {sides}")
+                _error("too many sides", sides_at, f"at most {MAX_SIDES} sides, not {sides}", code="range")
         keep, highest, selector, explode = None, True, "", False
         while True:
             c = self.peek().lower()
@@ -267,14 +268,14 @@ def _selection(kind, n, count, at):
     if kind in ("kh", "kl"):
         if n > count:
             _error("keep count larger than the pool", at,
-                   f"at most {count} (the pool has {count} {'die' if count == 1 else 'dice'}), not {n}")
+                   f"at most {count} (the pool has {count} {'die' if count == 1 else 'dice'}), not {n}", code="range")
         if n == 0:
-            _error("nothing left to roll", at, f"to keep 1 to {count}, not 0")
+            _error("nothing left to roll", at, f"to keep 1 to {count}, not 0", code="range")
         kept = n
     else:
         if n >= count:
             _error("nothing left to roll", at,
-                   f"to drop at most {count - 1} of {count} {'die' if count == 1 else 'dice'}, not {n}")
+                   f"to drop at most {count - 1} of {count} {'die' if count == 1 else 'dice'}, not {n}", code="range")
         kept = count - n
     highest = kind in ("kh", "dl")
     return (None if kept == count else kept), highest
@@ -287,9 +288,9 @@ def _is_digit(c):
 def parse(text):
     """The tree of `text`, or InvalidRequest('expression', '... at position N: expected ...')."""
     if not isinstance(text, str):
-        raise InvalidRequest(FIELD, "must be text such as 3d6+2")
+        raise InvalidRequest(FIELD, "must be text such as 3d6+2", code="type")
     if len(text) > MAX_LENGTH:
-        _error("too long", MAX_LENGTH, f"at most {MAX_LENGTH} characters, not {len(text)}")
+        _error("too long", MAX_LENGTH, f"at most {MAX_LENGTH} characters, not {len(text)}", code="range")
     return _Parser(text).expression()
 
 
@@ -501,7 +502,8 @@ def odds_work(expr, eps=TAIL_EPS):
         if work + output > MAX_ODDS_WORK:
             # odds_only: the page still lets the player roll this expression
             _error("too many outcomes for exact odds", term.pos - 1,
-                   "fewer dice, sides or kept dice (rolling it is fine)", odds_only=True)
+                   "fewer dice, sides or kept dice (rolling it is fine)", code="odds_too_big",
+                   odds_only=True)
     return work + output
 
 

@@ -100,7 +100,8 @@ class EnteredSource(DiceSource):
     def finish(self):
         if self.missing:
             raise InvalidRequest(
-                self.field, describe_missing(self.missing), needed=self.needed()
+                self.field, describe_missing(self.missing), code="dice_missing",
+                needed=self.needed()
             )
         extra = self.values[self.used:]
         if extra:
@@ -110,6 +111,7 @@ class EnteredSource(DiceSource):
                 f"{len(extra)} {'die' if len(extra) == 1 else 'dice'} too many: "
                 f"{shown} {'was' if len(extra) == 1 else 'were'} not used "
                 f"(this check needed {self.used})",
+                code="dice_extra",
             )
 
 
@@ -117,12 +119,13 @@ def normalise_face(face, sides, label, field):
     """Check one entered face; a d10 (and d100) accepts 0 for its top face."""
     what = f"d{sides}" + (f" ({label})" if label else "")
     if isinstance(face, bool) or not isinstance(face, (int, float)) or face != int(face):
-        raise InvalidRequest(field, f"{what}: {face!r} is not a whole number")
+        raise InvalidRequest(field, f"{what}: {face!r} is not a whole number", code="dice_face")
     face = int(face)
     if face == 0 and sides in (10, 100):
         return sides
     if face < 1 or face > sides:
-        raise InvalidRequest(field, f"{what} shows {face}; a d{sides} has faces 1-{sides}")
+        raise InvalidRequest(field, f"{what} shows {face}; a d{sides} has faces 1-{sides}",
+                             code="dice_face")
     return face
 
 
@@ -147,10 +150,10 @@ def source_from_request(request):
         raise InvalidRequest("dice", "give either dice or a seed, not both")
     if dice is not None:
         if not isinstance(dice, (list, tuple)):
-            raise InvalidRequest("dice", "must be a list of die faces")
+            raise InvalidRequest("dice", "must be a list of die faces", code="type")
         return EnteredSource(dice)
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidRequest("seed", "must be a whole number")
+            raise InvalidRequest("seed", "must be a whole number", code="type")
         return SeededSource(seed)
     return SecureSource()

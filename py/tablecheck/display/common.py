@@ -1,0 +1,149 @@
+"""What every game's cards and odds views share: the request's context
+(who filled the form, what was rolled, whose side the page is on), outcome
+rows, charts, die captions, and the fallback card of a check that has no
+card of its own."""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .model import Card, Chart, DieView, Figure, Headline, OddsView, OutcomeRow
+from .words import cap
+
+
+@dataclass
+class Context:
+    """The request's words for people, and the check's catalog words.
+
+    characters: {group path: character name} ('' is the whole form,
+        'a', 'sides[1]', 'members[0]' a part of it): whose values filled it.
+    labels: {group path: what was rolled} ('Climbing').
+    side: the group path of the side the page is on, or None (neutral).
+    """
+    check_label: str = ""
+    outcome_labels: dict = field(default_factory=dict)
+    tones: dict = field(default_factory=dict)
+    characters: dict = field(default_factory=dict)
+    labels: dict = field(default_factory=dict)
+    side: str = None
+
+    def name(self, path="", default=None):
+        return self.characters.get(path) or default
+
+    def label(self, path=""):
+        return self.labels.get(path)
+
+    def words(self, outcome):
+        return self.outcome_labels.get(outcome) or cap(str(outcome).replace("_", " "))
+
+    def tone(self, outcome):
+        return self.tones.get(outcome, "neutral")
+
+    def title(self, path=""):
+        """'Skill check: Climbing', or the check's own label."""
+        what = self.label(path)
+        return f"{self.check_label}: {what}" if what else self.check_label
+
+    def versus(self, paths, defaults):
+        """'Alrik vs the guard' from the sides' character names (each side
+        without one by its default name); None when no side is named."""
+        names = [self.name(p) for p in paths]
+        if not any(names):
+            return None
+        return " vs ".join(n or d for n, d in zip(names, defaults))
+
+    def contest_tone(self, winner_path):
+        """Neutral unless the request says whose side the page is on."""
+        if self.side is None or winner_path is None:
+            return "neutral"
+        return "good" if self.side == winner_path else "bad"
+
+
+def headline(ctx, outcome, label=None):
+    return Headline(label or ctx.words(outcome), ctx.tone(outcome))
+
+
+def fig(label, value, key=None):
+    return Figure(label, str(value), key)
+
+
+def line(subject, what, outcome_text, key_text=None):
+    """'Alrik, Climbing: success, QL 2' (parts left out when missing)."""
+    head = ", ".join(x for x in (subject, what) if x)
+    tail = ", ".join(x for x in (outcome_text, key_text) if x)
+    return f"{head}: {tail}" if head else tail
+
+
+def die_notes(roll):
+    """The captions any die gets from its flags."""
+    notes = []
+    if roll.get("confirmation") and "confirm" not in str(roll.get("label", "")).lower():
+        notes.append("confirmation roll")
+    if roll.get("rerolled"):
+        notes.append("rerolled")
+    elif roll.get("kept") is False:
+        notes.append("dropped")
+    return notes
+
+
+def die_views(rolls, notes=None, label=None):
+    """A DieView per die: the generic captions plus `notes(roll)` of the
+    game, labels from `label(roll)` or the tray's."""
+    out = []
+    for r in rolls:
+        extra = notes(r) if notes else []
+        out.append(DieView(label(r) if label else str(r.get("label", "")),
+                           [n for n in extra + die_notes(r) if n]))
+    return out
+
+
+def outcome_rows(ctx, odds, ids=None):
+    """Outcome rows in reading order (the check's order, best first),
+    leaving out outcomes that cannot happen (exactly 0)."""
+    outcomes = odds.get("outcomes", {})
+    exact = odds.get("exact", {})
+    rows = []
+    for oid in ids or list(outcomes):
+        p = outcomes.get(oid, 0)
+        if p == 0 and exact.get(oid, "0/1") in ("0", "0/1"):
+            continue
+        rows.append(OutcomeRow(oid, ctx.words(oid), ctx.tone(oid), p, exact.get(oid)))
+    return rows
+
+
+def _x(k):
+    try:
+        return int(k)
+    except (TypeError, ValueError):
+        return float(k)
+
+
+def chart(label, dist, key=None, mean=True, min_p=None):
+    """Bars of a distribution {x: p}, x increasing; the mean when the
+    distribution is whole (sums to 1). `min_p` trims long tails for the eye
+    (the figures stay exact)."""
+    bars = sorted(((_x(k), p) for k, p in dist.items()), key=lambda b: b[0])
+    total = sum(Fraction(p) if not isinstance(p, float) else p for _, p in bars)
+    m = None
+    if mean and bars and abs(float(total) - 1) < 1e-6:
+        m = sum(float(x) * float(p) for x, p in bars)
+    if min_p is not None and len(bars) > 60:
+        bars = [b for b in bars if b[1] >= min_p]
+    return Chart(label, [[x, p] for x, p in bars], key, m)
+
+
+def plain_odds(ctx, values, odds):
+    """The odds view of a check without one of its own: outcome rows only."""
+    return OddsView(outcomes=outcome_rows(ctx, odds))
+
+
+def plain_card(ctx, values, result):
+    """The card of a check without one of its own: the outcome and summary."""
+    outcome = result.get("outcome")
+    subject = ctx.name("")
+    return Card(
+        title=ctx.title(),
+        subject=subject,
+        headline=headline(ctx, outcome),
+        line=line(subject, ctx.label("") or ctx.check_label, ctx.words(outcome)),
+        dice=die_views(result.get("rolls", [])),
+    )

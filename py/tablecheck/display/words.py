@@ -1,0 +1,69 @@
+"""Wording helpers every system shares: signs, plurals, lists, percentages.
+
+One copy for the whole package (the systems used to carry their own
+``_signed``, ``_plural``, ``_and`` and ``pct``).
+"""
+
+from fractions import Fraction
+from math import floor
+
+MINUS = "\u2212"  # the minus sign people read, not a hyphen
+
+
+def signed(n, zero="+0"):
+    """A modifier with its sign: '+3', '-2' (ASCII hyphen-minus: it is typed
+    back into fields and compared in tests), `zero` for 0."""
+    if n == 0:
+        return zero
+    return f"+{n}" if n > 0 else f"-{-n}"
+
+
+def plural(n, word, many=None):
+    """'1 check', '3 checks'; `many` for irregular plurals ('2 dice')."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
+
+
+def and_list(words, conj="and"):
+    """'A', 'A and B', 'A, B and C'."""
+    words = [str(w) for w in words]
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {conj} {words[-1]}"
+
+
+def cap(text):
+    """First letter upper case, the rest as it is."""
+    return text[:1].upper() + text[1:]
+
+
+def pct(p):
+    """A probability as a percent rounded half up to one decimal ('52.6')."""
+    tenths = floor(Fraction(p) * 1000 + Fraction(1, 2))
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def pct_text(p):
+    """For people: '0%', 'under 0.1%', '12.3%', 'over 99.9%', '100%'."""
+    p = Fraction(p)
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    text = pct(p)
+    if text == "0.0":
+        return "under 0.1%"
+    if text == "100.0":
+        return "over 99.9%"
+    return f"{text}%"
+
+
+def number(x, places=2):
+    """A figure for a fact: whole numbers as they are, others to `places`."""
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, int):
+        return str(x)
+    x = float(x)
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.{places}f}"
