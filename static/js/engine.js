@@ -8,6 +8,7 @@
 //     catalog(),          // Promise of the API catalog (plain JS object)
 //     resolve(request),   // Promise of a result, or of {error: {field, message, ...}}
 //     odds(request),      // Promise of odds, or of {error: {field, message, ...}}
+//     fill(request),      // Promise of {options: [...]}: what a character fills into a form
 //     status,             // {stage, message} of the latest status
 //     retry(),            // start the engine again after an error
 //   }
@@ -240,8 +241,12 @@ window.tablecheck = {
   catalog: () => call("catalog"),
   resolve: (request) => call("resolve", request),
   odds: (request) => call("odds", request),
+  fill: (request) => call("fill", request),
   retry,
 };
+
+/** The bridge for the page's modules (also window.tablecheck for tests). */
+export const tablecheck = window.tablecheck;
 
 const element = document.getElementById(ENGINE_ID);
 if (element) {

@@ -10,6 +10,7 @@
 // announced and saved when the player presses Resolve.
 
 import { el, newId, clear } from './util.js';
+import { CODES } from './codes.js';
 
 export function parseFace(raw, sides) {
   const s = String(raw).trim();
@@ -152,7 +153,7 @@ export class EnteredDice {
       answer = await this.host.engine.resolve({ ...base, dice });
       if (seq !== this.seq) return null;
       const err = answer && answer.error;
-      if (err && err.field === 'dice' && !err.needed && /too many/i.test(err.message) && dice.length) {
+      if (err && err.code === CODES.diceExtra && dice.length) {
         dice = dice.slice(0, -1);
         continue;
       }
@@ -163,7 +164,7 @@ export class EnteredDice {
     if (!err) {
       const rolls = answer.rolls || [];
       specs = dice.map((v, i) => ({ sides: (rolls[i] || typedAll[i]).sides, label: (rolls[i] || typedAll[i] || {}).label || '', value: v }));
-    } else if (err.needed) {
+    } else if (err.code === CODES.diceMissing && err.needed) {
       specs = dice.map((v, i) => ({ ...typedAll[i], value: v }))
         .concat(err.needed.map((n) => ({ sides: n.sides, label: n.label || '' })));
     } else if (err.field && /^dice\[(\d+)\]$/.test(err.field)) {

@@ -10,69 +10,48 @@
 
 import { el, newId, clear, humanise, isPlainObject } from './util.js';
 
-// First values for fields without a catalog default, so a fresh form shows
-// odds at once. Used only when inside the field's range; keyed by
-// "system.name" first, then "name".
-const UI_DEFAULTS = {
-  'dark_eye.value': 12, 'dark_eye.attributes': 12, 'dark_eye.rating': 6,
-  'dark_eye.max_checks': 5, 'dark_eye.max_rounds': 3,
-  'freedom_fantasies.bonus': 2, 'freedom_fantasies.dc': 12, 'freedom_fantasies.damage_rating': 2,
-  'freedom_fantasies.finesse': 1, 'freedom_fantasies.flair': 1, 'freedom_fantasies.defense': 1,
-  'freedom_fantasies.hit_points': 8,
-  'shadows_of_the_unknown.rating': 10,
-  'ax.attribute': 3, 'ax.difficulty': 12, 'ax.members': 3, 'ax.required': 3, 'ax.maximum': 6,
-  'dungeons_of_olde.stat': 8, 'dungeons_of_olde.cr': 9, 'dungeons_of_olde.count': 1,
-  'dungeons_of_olde.per_rank': 1,
-  'dice.expression': '3d6',
-  'freedom_fantasies.effect.dc': 'normal',
-  value: 10, rating: 5, bonus: 0, attribute: 3, stat: 8, difficulty: 10,
-};
-
-function uiDefault(system, p, check) {
-  const own = UI_DEFAULTS[`${system}.${check}.${p.name}`];
-  if (own !== undefined) return own;
+/** The first value of a field: the catalog default, else the `initial`
+ * value the rules module suggests, else one in range for its type. */
+function uiDefault(p) {
   if (p.default !== undefined) return p.default;
   if (p.nullable) return null;
-  let v = UI_DEFAULTS[`${system}.${p.name}`];
-  if (v === undefined) v = UI_DEFAULTS[p.name];
+  const v = p.initial;
   if (p.type === 'int' || p.type === 'int_or_choice') {
-    if (typeof v !== 'number') v = p.min !== undefined ? Math.max(p.min, 0) : 0;
-    if (p.min !== undefined && v < p.min) v = p.min;
-    if (p.max !== undefined && v > p.max) v = p.max;
-    return v;
+    let n = typeof v === 'number' ? v : (p.min !== undefined ? Math.max(p.min, 0) : 0);
+    if (p.min !== undefined && n < p.min) n = p.min;
+    if (p.max !== undefined && n > p.max) n = p.max;
+    return typeof v === 'string' && p.type === 'int_or_choice' ? v : n;
   }
-  if (p.type === 'choice') return p.choices && p.choices.length ? p.choices[0].value : null;
+  if (p.type === 'choice') return v !== undefined && v !== null ? v : (p.choices && p.choices.length ? p.choices[0].value : null);
   if (p.type === 'bool') return false;
   if (p.type === 'string') return typeof v === 'string' ? v : '';
   return v;
 }
 
-function itemDefault(system, listParam) {
+function itemDefault(listParam) {
   const item = listParam.item;
-  // a list's default names its items' first values only through the list
-  if (item.type === 'object') return objectDefault(system, item.fields);
-  const p = { ...item, name: item.name && item.name !== 'item' ? item.name : listParam.name };
-  return uiDefault(system, p);
+  if (item.type === 'object') return objectDefault(item.fields);
+  // a list's first values may be given on the list (`initial`) or its item
+  return uiDefault({ ...item, initial: item.initial !== undefined ? item.initial : listParam.initial });
 }
 
-function objectDefault(system, fields) {
+function objectDefault(fields) {
   const out = {};
   for (const f of fields) {
     if (f.default === null) out[f.name] = null;
-    else if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(system, f.fields);
-    else if (f.type === 'list') out[f.name] = listDefault(system, f);
-    else out[f.name] = uiDefault(system, f);
+    else if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(f.fields);
+    else if (f.type === 'list') out[f.name] = listDefault(f);
+    else out[f.name] = uiDefault(f);
   }
   return out;
 }
 
-function listDefault(system, p) {
+function listDefault(p) {
   if (Array.isArray(p.default)) return p.default;
   const n = Math.max(p.min_items || 0, p.min_items === undefined ? 1 : 0);
-  return Array.from({ length: n }, () => itemDefault(system, p));
+  return Array.from({ length: n }, () => itemDefault(p));
 }
 
-/** "dungeons_of_olde" 'Brawn d8'-style hints are left to the catalog's labels. */
 function labelOf(p) {
   return p.label && p.label !== p.name ? p.label : humanise(p.name);
 }
@@ -378,10 +357,8 @@ class StringField extends Leaf {
     const id = newId('f');
     const helpId = newId('help');
     this.input = el('input', { id, type: 'text', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', enterkeyhint: 'go', 'data-path': path, name: path, class: 'text', maxlength: p.max_length || null });
-    let examples = /^e\.g\.\s*/i.test(p.help || '') ? p.help.replace(/^e\.g\.\s*/i, '').replace(/\s*\([^)]*\)\s*$/, '').split(/,\s*/).filter(Boolean) : [];
-    const extra = form.systemEntry && form.systemEntry.dice_examples;
-    if (Array.isArray(extra) && extra.length && /expression/.test(p.name)) examples = extra.filter((x) => typeof x === 'string');
-    this.help = p.help && !/^e\.g\./i.test(p.help) ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
+    const examples = Array.isArray(p.examples) ? p.examples.filter((x) => typeof x === 'string') : [];
+    this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     const exRow = examples.length ? el('div', { class: 'examples', id: helpId },
       el('span', { class: 'examples-label' }, 'Examples:'),
       examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, x))) : null;
@@ -421,10 +398,10 @@ class Group {
     const v = isPlainObject(value) ? value : {};
     const paired = pairedNames(params);
     for (const p of params) {
-      if (paired && p === paired.names) continue;
+      if (paired && p === paired.labels) continue;
       if (isFixed(p)) continue; // e.g. Dark Eye `attempt` outside simple checks: nothing to choose
       const childPath = path ? `${path}.${p.name}` : p.name;
-      const opts = paired && p === paired.values ? { pairedNames: paired.names, names: v[paired.names.name] } : null;
+      const opts = paired && p === paired.values ? { pairedNames: paired.labels, initial: v[paired.labels.name] } : null;
       const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined, opts);
       child.name = p.name;
       this.children.push(child);
@@ -488,19 +465,18 @@ class Group {
 
 class ObjectField extends Group {
   constructor(form, p, path, value) {
-    super(form, p.fields, path, labelOf(p), value === undefined ? (p.default || objectDefault(form.system, p.fields)) : value);
+    super(form, p.fields, path, labelOf(p), value === undefined ? (p.default || objectDefault(p.fields)) : value);
     this.p = p;
   }
 }
 
-/** A fixed list of numbers with a sibling list of names of the same length
- * (The Dark Eye: `attributes` [3] and `names` [3] such as COU/SGC/INT). */
+/** A list of numbers labelled by a sibling list of names of the same length
+ * (the names list says which list it `pairs`): each number gets a selector. */
 function pairedNames(params) {
-  const names = params.find((p) => p.type === 'list' && p.name === 'names' && p.item && p.item.type === 'choice');
-  if (!names) return null;
-  const values = params.find((p) => p !== names && p.type === 'list' && p.item && p.item.type === 'int'
-    && p.min_items === names.min_items && p.max_items === names.max_items);
-  return values ? { names, values } : null;
+  const labels = params.find((p) => p.type === 'list' && typeof p.pairs === 'string' && p.item && p.item.type === 'choice');
+  if (!labels) return null;
+  const values = params.find((p) => p.name === labels.pairs && p.type === 'list');
+  return values ? { labels, values } : null;
 }
 
 class ListField {
@@ -508,7 +484,7 @@ class ListField {
     this.form = form;
     this.p = p;
     this.pairedNames = opts ? opts.pairedNames : null;
-    this.initialNames = opts ? opts.names : null;
+    this.initialNames = opts ? opts.initial : null;
     this.path = path;
     this.label = labelOf(p);
     this.items = [];
@@ -520,7 +496,7 @@ class ListField {
     this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     this.root = el('fieldset', { class: 'field list-field', 'data-field': path },
       el('legend', {}, this.label), this.help, this.body, this.addBtn, this.errorEl);
-    this.set(value === undefined ? listDefault(form.system, p) : value);
+    this.set(value === undefined ? listDefault(p) : value);
   }
   itemNoun() {
     const item = this.p.item;
@@ -535,7 +511,7 @@ class ListField {
   add(value) {
     const i = this.items.length;
     const path = `${this.path}[${i}]`;
-    const v = value === undefined ? itemDefault(this.form.system, this.p) : value;
+    const v = value === undefined ? itemDefault(this.p) : value;
     let node;
     if (this.p.item.type === 'object') {
       node = new Group(this.form, this.p.item.fields, path, this.itemLabel(i), v, { className: 'list-item' });
@@ -582,6 +558,8 @@ class ListField {
   }
   removeAt(i) {
     if (i < 0) return;
+    // rows move up: who filled which row is no longer known
+    for (const k of Object.keys(this.form.filled || {})) if (k.startsWith(`${this.path}[`)) delete this.form.filled[k];
     const values = this.raw();
     values.splice(i, 1);
     this.set(values);
@@ -629,7 +607,7 @@ class ListField {
 }
 
 function makeNode(form, p, path, value, opts = null) {
-  const v = value === undefined ? uiDefault(form.system, p, form.check && form.check.id) : value;
+  const v = value === undefined ? uiDefault(p) : value;
   const label = labelOf(p);
   switch (p.type) {
     case 'int': return new IntField(form, p, path, label, v);

@@ -1,0 +1,160 @@
+// The characters panel (list, use, edit, delete, export / import) and the
+// header's character picker for the current game.
+
+import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
+import * as chars from './characters.js';
+import { makeDialog, confirmAction } from './dialogs.js';
+import { characterEditor } from './character-editor.js';
+
+export class CharactersPanel {
+  /** host: {prefs, savePrefs(), say(text), system(), gameName(id), changed()} */
+  constructor(host) {
+    this.host = host;
+    this.select = el('select', { id: 'character-picker' });
+    this.pick = el('div', { class: 'character-pick' }, el('label', { for: 'character-picker' }, 'Character'), this.select);
+    this.button = el('button', { type: 'button', class: 'btn', id: 'open-characters', 'aria-haspopup': 'dialog' }, 'Characters');
+    const C = makeDialog('characters-dialog', 'Characters');
+    this.dialog = C.dlg;
+    this.title = C.title;
+    this.msg = el('p', { class: 'sheet-msg', role: 'status', id: 'characters-msg' });
+    this.list = el('ul', { class: 'char-list', id: 'character-list' });
+    this.file = el('input', { type: 'file', accept: 'application/json,.json', id: 'characters-import', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true' });
+    this.newBtn = el('button', { type: 'button', class: 'btn', id: 'character-new' }, 'New character');
+    const exportBtn = el('button', { type: 'button', class: 'btn', id: 'characters-export' }, 'Export');
+    const importBtn = el('button', { type: 'button', class: 'btn', id: 'characters-import-btn' }, 'Import\u2026');
+    this.editorHost = el('div', { class: 'char-editor-host' });
+    this.listView = el('div', { class: 'char-list-view' }, el('div', { class: 'sheet-actions' }, this.newBtn, exportBtn, importBtn, this.file), this.msg, this.list);
+    C.body.append(this.listView, this.editorHost);
+    this.button.addEventListener('click', () => this.open());
+    this.newBtn.addEventListener('click', () => this.edit(null));
+    exportBtn.addEventListener('click', () => {
+      const sys = this.host.system();
+      const data = chars.exportData(sys);
+      downloadJSON(`tablecheck-characters-${sys}-${dateStamp()}.json`, data);
+      this.msg.textContent = `Exported ${data.characters.length} characters.`;
+    });
+    importBtn.addEventListener('click', () => this.file.click());
+    this.file.addEventListener('change', () => this.importFile());
+    this.select.addEventListener('change', () => this.use(this.select.value));
+  }
+
+  /** The character chosen in the header for `system`, or null. */
+  current(system) {
+    const id = this.host.prefs.character[system];
+    const c = id ? chars.getCharacter(id) : null;
+    return c && c.system === system && chars.validateCharacter(c).length === 0 ? c : null;
+  }
+
+  open() {
+    this.msg.textContent = '';
+    this.closeEditor();
+    this.renderList();
+    if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  closeEditor() {
+    clear(this.editorHost);
+    this.listView.hidden = false;
+  }
+
+  renderList() {
+    const sys = this.host.system();
+    this.title.textContent = `Characters \u00b7 ${this.host.gameName(sys)}`;
+    clear(this.list);
+    const has = chars.hasSheet(sys);
+    this.newBtn.disabled = !has;
+    if (!has) {
+      this.list.append(el('li', { class: 'placeholder' }, 'This game has no character sheet. Pick another game first.'));
+      return;
+    }
+    const list = chars.charactersFor(sys);
+    if (!list.length) this.list.append(el('li', { class: 'placeholder' }, 'No characters for this game yet.'));
+    for (const c of list) {
+      const inUse = this.host.prefs.character[sys] === c.id;
+      this.list.append(el('li', { class: 'char-item', 'data-id': c.id },
+        el('span', { class: 'char-name' }, c.name, inUse ? el('span', { class: 'badge' }, ' in use') : null),
+        el('span', { class: 'char-actions' },
+          el('button', { type: 'button', class: 'btn', onclick: () => { this.use(c.id); this.dialog.close(); }, 'aria-label': `Use ${c.name}` }, 'Use'),
+          el('button', { type: 'button', class: 'btn', onclick: () => this.edit(c), 'aria-label': `Edit ${c.name}` }, 'Edit'),
+          el('button', { type: 'button', class: 'btn danger', 'aria-label': `Delete ${c.name}`, onclick: () => this.remove(c) }, 'Delete'))));
+    }
+  }
+
+  async remove(c) {
+    if (!(await confirmAction(`Delete ${c.name}? This cannot be undone.`, 'Delete'))) return;
+    const sys = this.host.system();
+    chars.deleteCharacter(c.id);
+    if (this.host.prefs.character[sys] === c.id) { delete this.host.prefs.character[sys]; this.host.savePrefs(); }
+    this.renderList();
+    this.renderPicker();
+    this.host.changed();
+    this.msg.textContent = `${c.name} deleted.`;
+  }
+
+  edit(existing) {
+    const sys = this.host.system();
+    this.listView.hidden = true;
+    clear(this.editorHost);
+    const editor = characterEditor(sys, existing, {
+      gameName: this.host.gameName(sys),
+      onCancel: () => { this.closeEditor(); this.renderList(); },
+      onSaved: (record) => {
+        this.closeEditor();
+        this.renderList();
+        this.renderPicker();
+        this.host.changed();
+        this.msg.textContent = `${record.name} saved.`;
+        this.msg.dataset.state = 'ok';
+      },
+    });
+    this.editorHost.append(editor.form);
+    editor.focus();
+  }
+
+  async importFile() {
+    const file = this.file.files && this.file.files[0];
+    this.file.value = '';
+    if (!file) return;
+    let data;
+    try { data = JSON.parse(await readFileText(file)); } catch (e) {
+      this.msg.textContent = `Import refused: ${file.name} is not valid JSON. Nothing was changed.`;
+      this.msg.dataset.state = 'error';
+      return;
+    }
+    const parsed = chars.parseCharacterFile(data);
+    if (parsed.error) {
+      this.msg.textContent = `Import refused: ${parsed.error} Nothing was changed.`;
+      this.msg.dataset.state = 'error';
+      return;
+    }
+    chars.importCharacters(parsed.characters);
+    this.msg.dataset.state = 'ok';
+    this.msg.textContent = `Imported ${parsed.characters.length} ${parsed.characters.length === 1 ? 'character' : 'characters'}.`;
+    this.renderList();
+    this.renderPicker();
+    this.host.changed();
+  }
+
+  renderPicker() {
+    const sys = this.host.system();
+    const has = chars.hasSheet(sys);
+    const list = has ? chars.charactersFor(sys) : [];
+    clear(this.select);
+    this.select.append(el('option', { value: '' }, list.length ? 'No character' : 'None yet'));
+    for (const c of list) this.select.append(el('option', { value: c.id }, c.name));
+    const cur = this.host.prefs.character[sys];
+    this.select.value = list.some((c) => c.id === cur) ? cur : '';
+    this.pick.hidden = !has;
+    this.button.hidden = !has;
+  }
+
+  use(id) {
+    const sys = this.host.system();
+    if (id) this.host.prefs.character[sys] = id; else delete this.host.prefs.character[sys];
+    this.host.savePrefs();
+    this.renderPicker();
+    this.host.changed();
+    const c = this.current(sys);
+    this.host.say(c ? `${c.name} chosen: use the fill menu to fill the form.` : 'No character chosen.');
+  }
+}

@@ -1,0 +1,577 @@
+// The table controller: game and check pickers, the catalog-driven form,
+// live odds, Roll / entered dice, the result card, Again and Adjust.
+//
+// Everything a person reads comes from the engine's display model (cards,
+// odds views, lines) and the catalog (labels, tones, first values, sheets);
+// this module wires them together and knows no game.
+
+import { el, clear, debounce, reducedMotion } from './util.js';
+import * as storage from './storage.js';
+import * as history from './history.js';
+import * as chars from './characters.js';
+import { CheckForm } from './forms.js';
+import { OddsPanel } from './odds.js';
+import { renderResult, announcement } from './result.js';
+import { EnteredDice } from './entered.js';
+import { CODES } from './codes.js';
+
+const DICE_FIELD = /^dice(\[\d+\])?$/;
+
+function timeText(iso) {
+  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** What history keeps of a result: everything the card shows, without bulky
+ * tables, so storage lasts. */
+function compactResult(result) {
+  const out = {};
+  for (const [k, v] of Object.entries(result)) {
+    if (k === 'steps' && Array.isArray(v)) { out[k] = v.slice(0, 300); continue; }
+    if (k === 'rolls' || k === 'card' || v === null || typeof v !== 'object') { out[k] = v; continue; }
+    if (JSON.stringify(v).length <= 4000) out[k] = v;
+  }
+  return out;
+}
+
+function stripDice(r) {
+  const out = { ...r };
+  for (const k of ['dice', 'seed', 'system', 'check']) delete out[k];
+  return out;
+}
+
+export class Table {
+  /** host: {engine, prefs, savePrefs(), say(text), metrics, onSaved(entry), currentCharacter(system)} */
+  constructor(host) {
+    this.host = host;
+    this.engine = host.engine;
+    this.prefs = host.prefs;
+    this.catalog = null;
+    this.current = { system: null, check: null, form: null };
+    this.lastResult = null;
+    this.rollBusy = false;
+    this.apiErrorPaths = [];
+    this.blockingErrors = [];
+    this.formStore = storage.load('forms', {}) || {};
+    this.saveForms = debounce(() => storage.save('forms', this.formStore), 250);
+    this.build();
+  }
+
+  // -- the frame ----------------------------------------------------------------
+
+  build() {
+    this.gamePicker = el('div', { class: 'game-picker', role: 'radiogroup', 'aria-label': 'Game' });
+    this.checkPicker = el('div', { class: 'check-picker', role: 'radiogroup', 'aria-label': 'Check' });
+    this.checkTitle = el('h2', { id: 'check-title' }, 'Loading the checks\u2026');
+    this.checkDesc = el('p', { class: 'check-desc' });
+    this.formHost = el('div', { id: 'form-host' }, el('p', { class: 'placeholder' }, 'The checks appear as soon as the dice engine has started.'));
+    this.rollBtn = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, 'Roll');
+    this.enteredToggle = el('input', { type: 'checkbox', role: 'switch', id: 'entered-toggle' });
+    const enteredLabel = el('label', { for: 'entered-toggle', class: 'switch entered-switch' }, this.enteredToggle,
+      el('span', { class: 'switch-track', 'aria-hidden': 'true' }), el('span', {}, 'Enter dice'));
+    this.rollReason = el('p', { class: 'roll-reason', id: 'roll-reason', 'aria-live': 'polite' }, 'Waiting for the dice engine\u2026');
+    this.rollbar = el('div', { class: 'rollbar' }, el('div', { class: 'rollbar-row' }, this.rollBtn, enteredLabel), this.rollReason);
+    this.entered = new EnteredDice({
+      engine: this.engine,
+      onInput: () => { this.setRollState(this.blockingErrors); this.syncEntered(); },
+      onEnter: () => this.roll(),
+    });
+    this.syncEntered = debounce(() => {
+      if (!this.enteredToggle.checked || !this.isReady() || !this.current.form) return;
+      const base = this.baseRequest();
+      if (base) this.entered.sync(base);
+    }, 120);
+    this.oddsSection = el('section', { id: 'odds', class: 'odds panel' });
+    this.odds = new OddsPanel(this.oddsSection, this.engine, this.host.metrics.odds);
+    this.odds.onAnswer = (answer) => this.oddsAnswered(answer);
+    this.resultHost = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
+      el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+    this.formPane = el('section', { class: 'pane pane-form', 'aria-labelledby': 'check-title' },
+      this.checkPicker, el('div', { class: 'check-head' }, this.checkTitle, this.checkDesc), this.formHost, this.entered.root, this.rollbar);
+    this.outPane = el('div', { class: 'pane pane-out' }, this.oddsSection, this.resultHost);
+    this.root = el('div', { class: 'layout' }, this.formPane, this.outPane);
+    this.rollBtn.addEventListener('click', (e) => this.roll(e));
+    this.enteredToggle.addEventListener('change', () => {
+      this.prefs.entered[this.formKey()] = this.enteredToggle.checked;
+      this.host.savePrefs();
+      this.applyEnteredMode();
+      this.refreshAll();
+    });
+  }
+
+  isReady() { return document.documentElement.dataset.engine === 'ready'; }
+  systemEntry(id) { return this.catalog && this.catalog.systems ? this.catalog.systems[id] : null; }
+  formKey() { return `${this.current.system}.${this.current.check}`; }
+
+  setCatalog(catalog) {
+    this.catalog = catalog;
+    this.renderGamePicker();
+  }
+
+  // -- game and check pickers ------------------------------------------------------
+
+  renderGamePicker() {
+    clear(this.gamePicker);
+    const systems = this.catalog && this.catalog.systems ? Object.values(this.catalog.systems) : [];
+    for (const s of systems) {
+      const input = el('input', { type: 'radio', name: 'game', id: `game-${s.id}`, value: s.id, checked: s.id === this.current.system, 'aria-label': s.name });
+      input.addEventListener('change', () => this.selectSystem(s.id));
+      this.gamePicker.append(el('label', { for: `game-${s.id}`, class: 'seg', title: s.name }, input, el('span', { 'aria-hidden': 'true' }, s.short_name || s.name)));
+    }
+  }
+
+  /** In a sideways-scrolling strip (phones), keep the chosen chip visible. */
+  static revealChecked(strip) {
+    const chip = strip.querySelector('input:checked');
+    if (!chip || strip.scrollWidth <= strip.clientWidth) return;
+    const label = chip.closest('label');
+    const left = label.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + label.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = Math.max(0, left - 16);
+    }
+  }
+
+  selectSystem(id, checkId) {
+    let sid = id;
+    if (this.catalog && !this.systemEntry(sid)) sid = Object.keys(this.catalog.systems)[0];
+    this.current.system = sid;
+    this.prefs.system = sid;
+    this.host.savePrefs();
+    for (const input of this.gamePicker.querySelectorAll('input')) input.checked = input.value === sid;
+    Table.revealChecked(this.gamePicker);
+    document.documentElement.dataset.game = sid;
+    if (this.onSystem) this.onSystem(sid);
+    const s = this.systemEntry(sid);
+    clear(this.checkPicker);
+    if (!s) return;
+    const checks = Object.values(s.checks);
+    for (const c of checks) {
+      const input = el('input', { type: 'radio', name: 'check', id: `check-${c.id}`, value: c.id });
+      input.addEventListener('change', () => this.selectCheck(c.id));
+      this.checkPicker.append(el('label', { for: `check-${c.id}`, class: 'chip' }, input, el('span', {}, c.label)));
+    }
+    this.checkPicker.hidden = checks.length < 2;
+    let cid = checkId || this.prefs.checks[sid];
+    if (!s.checks[cid]) cid = checks[0] && checks[0].id;
+    this.selectCheck(cid);
+  }
+
+  selectCheck(cid) {
+    const s = this.systemEntry(this.current.system);
+    const check = s && s.checks[cid];
+    if (!check) return;
+    this.current.check = cid;
+    this.prefs.checks[this.current.system] = cid;
+    this.host.savePrefs();
+    for (const input of this.checkPicker.querySelectorAll('input')) input.checked = input.value === cid;
+    Table.revealChecked(this.checkPicker);
+    document.documentElement.dataset.check = cid;
+    this.checkTitle.textContent = check.label;
+    this.checkDesc.textContent = check.description || '';
+    this.checkDesc.hidden = !check.description;
+    const saved = this.formStore[this.formKey()] || {};
+    const form = new CheckForm(s, check, {
+      values: saved.values,
+      onChange: (f, node) => this.formChanged(node),
+      onPairedName: (node, key) => this.pairedName(node, key),
+      fillControl: (group, f) => this.fillControl(group, f),
+    });
+    form.filled = saved.filled && typeof saved.filled === 'object' ? saved.filled : {};
+    this.current.form = form;
+    clear(this.formHost);
+    this.formHost.append(form.root);
+    this.apiErrorPaths = [];
+    // a table of odds rolls no dice: no Roll, no Enter dice, no card or history
+    const noDice = check.rolls_dice === false;
+    document.documentElement.dataset.noroll = String(noDice);
+    this.rollbar.hidden = noDice;
+    this.resultHost.hidden = noDice;
+    this.enteredToggle.checked = !noDice && !!this.prefs.entered[this.formKey()];
+    this.entered.reset();
+    // a card of another game or check would be stale: the pane starts empty
+    const last = this.lastResult;
+    if (!last || last.system !== this.current.system || last.check !== cid) this.clearResult();
+    this.applyEnteredMode();
+    this.odds.clear('');
+    this.refreshAll();
+  }
+
+  // -- filling from characters ------------------------------------------------------------
+
+  /** A paired-name selector changed (which attribute a value is): with a
+   * character chosen, fill its number of that name. */
+  pairedName(node, key) {
+    const c = this.host.currentCharacter(this.current.system);
+    const n = c && c.sheet && c.sheet.numbers ? c.sheet.numbers[key] : undefined;
+    if (key && Number.isInteger(n)) node.set(n);
+  }
+
+  fillControl(group, form) {
+    if (!chars.hasSheet(form.system)) return null;
+    const names = group.params.map((p) => p.name);
+    const cur = this.host.currentCharacter(form.system);
+    const who = cur ? [cur] : chars.charactersFor(form.system);
+    if (!who.length) return null;
+    const where = group.path ? ` for ${group.legendEl ? group.legendEl.textContent : group.path}` : '';
+    const id = `fill-${(group.path || 'top').replace(/[^a-z0-9]+/gi, '-')}`;
+    const sel = el('select', { id, class: 'fill-select', 'data-fill': group.path || '' },
+      el('option', { value: '' }, cur ? `Use ${cur.name}\u2019s\u2026` : 'Choose\u2026'));
+    const wrap = el('div', { class: `fill${cur ? ' has-character' : ''}` }, el('label', { for: id }, `Fill from character${where}`), sel);
+    wrap.hidden = true; // until the engine says what there is to fill
+    const options = [];
+    Promise.all(who.map((c) => chars.fillOptions(this.engine, c, names).then((opts) => ({ c, opts })))).then((lists) => {
+      for (const { c, opts } of lists) {
+        if (!opts.length) continue;
+        sel.append(el('optgroup', { label: c.name }, opts.map((o) => {
+          options.push({ c, o });
+          return el('option', { value: String(options.length - 1) }, o.label);
+        })));
+      }
+      wrap.hidden = !options.length;
+    });
+    sel.addEventListener('change', () => {
+      if (sel.value === '') return;
+      const { c, o } = options[Number(sel.value)];
+      form.silent = true;
+      group.set(o.values);
+      form.silent = false;
+      form.filled[group.path || ''] = { name: c.name, what: o.what || null, id: c.id };
+      form.refreshFill();
+      this.host.say(`Filled from ${c.name}: ${o.label}.`);
+      this.formChanged(null);
+    });
+    if (cur) {
+      // a character chosen in the header: say where its values are picked
+      const hintId = `${id}-hint`;
+      sel.setAttribute('aria-describedby', hintId);
+      wrap.append(el('p', { class: 'fill-hint field-help', id: hintId }, `Pick ${cur.name}\u2019s skill or value in this menu to fill the form.`));
+    }
+    return wrap;
+  }
+
+  /** The request's words for the card: who filled which part of the form,
+   * what was rolled, and the side of the character chosen in the header. */
+  cardContext() {
+    const form = this.current.form;
+    const out = {};
+    const filled = form ? form.filled || {} : {};
+    const characters = {};
+    const labels = {};
+    for (const [path, f] of Object.entries(filled)) {
+      if (f && f.name) characters[path] = f.name;
+      if (f && f.what) labels[path] = f.what;
+    }
+    if (Object.keys(characters).length) out.characters = characters;
+    if (Object.keys(labels).length) out.labels = labels;
+    const cur = this.host.currentCharacter(this.current.system);
+    const side = cur ? Object.keys(filled).find((p) => p && filled[p] && filled[p].id === cur.id) : undefined;
+    if (side) out.side = side;
+    return out;
+  }
+
+  // -- form changes, validation, odds -----------------------------------------------------
+
+  baseRequest() {
+    if (!this.current.form) return null;
+    const { values, errors } = this.current.form.collect();
+    if (errors.length) return null;
+    return { system: this.current.system, check: this.current.check, ...values, ...this.cardContext() };
+  }
+
+  saveFormState() {
+    const form = this.current.form;
+    if (!form) return;
+    this.formStore[this.formKey()] = { values: form.raw(), filled: form.filled };
+    this.saveForms();
+  }
+
+  formChanged(node) {
+    const changedAt = performance.now();
+    this.saveFormState();
+    const form = this.current.form;
+    const { values, errors } = form.collect();
+    // API errors are re-checked with the next odds answer
+    for (const p of this.apiErrorPaths) { const n = form.nodeFor(p); if (n) n.clearError(); }
+    form.formError.hidden = true;
+    this.apiErrorPaths = [];
+    if (node && node.path) {
+      const mine = errors.filter((e) => e.path === node.path);
+      if (mine.length) node.showError(mine[0].message);
+    }
+    if (errors.length) {
+      this.odds.invalid('Odds appear when every field is valid.');
+      this.setRollState(errors);
+      return;
+    }
+    this.setRollState([]);
+    if (this.isReady()) {
+      this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt);
+      if (this.enteredToggle.checked) this.syncEntered();
+    } else {
+      this.odds.invalid('Odds appear when the dice engine is ready.');
+    }
+  }
+
+  oddsAnswered(answer) {
+    const form = this.current.form;
+    if (!form) return;
+    const err = answer.error;
+    if (err && err.code === CODES.oddsTooBig) {
+      this.setRollState([]); // no exact odds, but the dice can still be rolled
+    } else if (err && err.field && !DICE_FIELD.test(err.field) && form.nodeFor(err.field)) {
+      form.showErrors([{ path: err.field, message: err.message }]);
+      this.apiErrorPaths = [err.field];
+      this.setRollState([{ path: err.field, message: err.message }]);
+    } else if (!err) {
+      this.setRollState([]);
+    }
+  }
+
+  setRollState(errors) {
+    this.blockingErrors = errors;
+    const ready = this.isReady() && !!this.current.form;
+    const btn = this.rollBtn;
+    btn.disabled = !ready;
+    btn.textContent = this.enteredToggle.checked ? 'Resolve' : 'Roll';
+    if (!ready) {
+      this.rollReason.textContent = document.documentElement.dataset.engine === 'error' ? 'The dice engine did not start: use Retry above.' : 'Waiting for the dice engine\u2026';
+      btn.removeAttribute('aria-disabled');
+      return;
+    }
+    const bad = this.enteredToggle.checked ? this.entered.badFaces() : [];
+    if (errors.length) {
+      btn.setAttribute('aria-disabled', 'true');
+      const label = this.current.form.labelFor(errors[0].path);
+      this.rollReason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label} \u2014 ${errors[0].message}`;
+    } else if (bad.length) {
+      btn.setAttribute('aria-disabled', 'true');
+      this.rollReason.textContent = `Fix ${bad.length === 1 ? 'this die' : `${bad.length} dice`} first: ${bad[0].label} \u2014 ${bad[0].message}`;
+    } else {
+      btn.removeAttribute('aria-disabled');
+      this.rollReason.textContent = this.enteredToggle.checked ? 'Type the dice as they landed, then Resolve.' : '';
+    }
+  }
+
+  refreshAll() {
+    if (this.current.form) this.formChanged(null); else this.setRollState([]);
+  }
+
+  engineChanged() {
+    this.setRollState(this.blockingErrors);
+    if (this.isReady() && this.current.form) this.refreshAll();
+  }
+
+  // -- entered dice ---------------------------------------------------------------------
+
+  applyEnteredMode() {
+    const on = this.enteredToggle.checked;
+    this.entered.show(on);
+    document.documentElement.dataset.entered = String(on);
+    this.rollBtn.textContent = on ? 'Resolve' : 'Roll';
+    if (!on) this.entered.reset();
+  }
+
+  // -- rolling ----------------------------------------------------------------------------
+
+  async roll(event) {
+    const t0 = event && event.timeStamp ? event.timeStamp : performance.now();
+    const form = this.current.form;
+    if (!this.isReady() || !form || this.rollBusy || form.check.rolls_dice === false) return;
+    const say = this.host.say;
+    const { values, errors } = form.collect();
+    form.clearErrors();
+    this.entered.clearErrors();
+    if (errors.length) {
+      const first = form.showErrors(errors);
+      this.setRollState(errors);
+      if (first && first.focus) first.focus();
+      say(`Not rolled: ${form.labelFor(errors[0].path)} \u2014 ${errors[0].message}`);
+      return;
+    }
+    if (this.blockingErrors.length && this.apiErrorPaths.length) {
+      form.showErrors(this.blockingErrors);
+      const n = form.nodeFor(this.blockingErrors[0].path);
+      if (n) n.focus();
+      say(`Not rolled: ${this.blockingErrors[0].message}`);
+      return;
+    }
+    const request = { system: this.current.system, check: this.current.check, ...values, ...this.cardContext() };
+    let dice = null;
+    if (this.enteredToggle.checked) {
+      if (!this.entered.slots.length) await this.entered.sync(request);
+      const v = this.entered.values();
+      if (!v.complete) {
+        this.entered.markErrors(v.errors);
+        const s = this.entered.slots[v.errors[0] ? v.errors[0].slot : 0];
+        if (s) s.input.focus();
+        say(`Enter the dice first: ${v.errors.length} missing or wrong.`);
+        return;
+      }
+      dice = v.dice;
+    }
+    window.__lastRequest = request; // for tests and benchmarks: what was sent
+    this.rollBusy = true;
+    this.rollBtn.setAttribute('aria-busy', 'true');
+    const answer = await this.engine.resolve(dice ? { ...request, dice } : request);
+    this.rollBusy = false;
+    this.rollBtn.removeAttribute('aria-busy');
+    if (answer.error) { await this.rejected(answer.error, request, dice); return; }
+    this.record(request, answer, dice ? 'entered' : null, t0);
+    if (dice) {
+      this.entered.reset();
+      this.entered.sync(request);
+    }
+  }
+
+  async rejected(err, request, dice) {
+    const say = this.host.say;
+    if (err.code === CODES.diceMissing && dice) {
+      await this.entered.sync(request);
+      const s = this.entered.slots.find((x) => x.input.value.trim() === '');
+      if (s) s.input.focus();
+      const what = (err.needed || []).map((n) => `d${n.sides}${n.label ? ` (${n.label})` : ''}`).join(', ');
+      this.entered.note.textContent = `The rules need ${err.needed.length === 1 ? 'one more die' : `${err.needed.length} more dice`}: ${what}.`;
+      say(this.entered.note.textContent);
+      return;
+    }
+    if (err.field && /^dice\[(\d+)\]$/.test(err.field)) {
+      this.entered.markErrors([{ slot: Number(err.field.match(/\d+/)[0]), message: err.message }]);
+      say(err.message);
+      return;
+    }
+    const form = this.current.form;
+    const first = form.showErrors([{ path: err.field || '', message: err.message }]);
+    if (err.field) this.apiErrorPaths = [err.field];
+    if (first && first.focus) first.focus();
+    say(`Not rolled: ${err.message}`);
+  }
+
+  /** Show a resolved result and keep it in history. */
+  record(request, answer, source, t0) {
+    const entry = {
+      id: history.newEntryId(),
+      time: new Date().toISOString(),
+      system: request.system,
+      check: request.check,
+      character: answer.card ? answer.card.subject : null,
+      request: stripDice(request),
+      dice: answer.rolls ? answer.rolls.map((d) => d.value) : [],
+      source: source || answer.source || 'secure',
+      line: answer.line || answer.summary,
+      result: compactResult(answer),
+    };
+    this.showResult(entry, t0);
+    // save after the result is painted: the tap-to-result path stays short
+    requestAnimationFrame(() => setTimeout(() => {
+      history.add(entry);
+      this.resultHost.dataset.saved = entry.id;
+      if (this.host.onSaved) this.host.onSaved(entry);
+    }, 0));
+    return entry;
+  }
+
+  sourceText(entry) {
+    if (entry.source === 'entered') return 'entered dice';
+    if (entry.source === 'seeded') return 'seeded';
+    return 'rolled here';
+  }
+
+  /** Draw a history entry's card (older entries without a card are resolved
+   * again from their dice: the rules are a pure function of the dice). */
+  async showResult(entry, t0) {
+    const s = this.systemEntry(entry.system);
+    const check = s && s.checks[entry.check];
+    if (!s || !check) return;
+    if (!entry.result.card) {
+      const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice: entry.dice || [] });
+      if (again.error) return;
+      entry.result = compactResult(again);
+      entry.line = again.line;
+      history.touch();
+    }
+    const card = renderResult(entry.result, {
+      again: () => this.again(entry),
+      adjust: () => this.adjust(entry),
+      choose: (id) => { entry.choice = id; history.touch(); },
+      follow: (request) => this.follow(request),
+    }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice });
+    card.dataset.entry = entry.id;
+    if (!reducedMotion()) card.classList.add('animate');
+    clear(this.resultHost);
+    this.resultHost.append(card);
+    this.lastResult = entry;
+    this.host.say(announcement(entry.result));
+    if (t0 !== undefined) {
+      requestAnimationFrame(() => setTimeout(() => {
+        this.host.metrics.roll.push(performance.now() - t0);
+        this.resultHost.dataset.painted = String(this.host.metrics.roll.length);
+      }, 0));
+    }
+    const rect = card.getBoundingClientRect();
+    if (rect.top > window.innerHeight - 120 || rect.bottom < 0) {
+      card.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    }
+  }
+
+  /** A follow-up the rules offer on a card (a complete request). */
+  async follow(request) {
+    const answer = await this.engine.resolve(request);
+    if (answer.error) { this.host.say(answer.error.message); return; }
+    this.record(request, answer, null, performance.now());
+  }
+
+  clearResult() {
+    this.lastResult = null;
+    clear(this.resultHost);
+    delete this.resultHost.dataset.saved;
+    this.resultHost.append(el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+  }
+
+  loadEntryIntoForm(entry) {
+    if (this.current.system !== entry.system) this.selectSystem(entry.system, entry.check);
+    else if (this.current.check !== entry.check) this.selectCheck(entry.check);
+    const form = this.current.form;
+    if (!form || this.current.check !== entry.check) return false;
+    const { characters, labels, side, ...values } = entry.request;
+    form.set(values);
+    form.filled = {};
+    for (const [path, name] of Object.entries(characters || {})) form.filled[path] = { name, what: (labels || {})[path] || null };
+    this.saveFormState();
+    return true;
+  }
+
+  again(entry) {
+    if (!this.loadEntryIntoForm(entry)) return;
+    if (this.enteredToggle.checked) {
+      this.entered.reset();
+      this.refreshAll();
+      this.host.say('Enter the new dice, then Resolve.');
+      return;
+    }
+    this.refreshAll();
+    this.roll();
+  }
+
+  /** Adjust: the same dice, changed inputs (the entered-dice fields, pre-filled). */
+  adjust(entry) {
+    if (!this.loadEntryIntoForm(entry)) return;
+    this.enteredToggle.checked = true;
+    this.prefs.entered[this.formKey()] = true;
+    this.host.savePrefs();
+    this.applyEnteredMode();
+    this.entered.reset();
+    this.entered.setSlots((entry.result.rolls || []).map((d) => ({ sides: d.sides, label: d.label || '', value: d.value })));
+    this.refreshAll();
+    this.entered.note.textContent = 'The dice of that roll are filled in: change the inputs, then Resolve.';
+    const first = this.current.form.top.leaves().next().value;
+    if (first) first.focus();
+    this.host.say(this.entered.note.textContent);
+  }
+
+  /** Open a history entry: its form and its card. */
+  open(entry) {
+    this.loadEntryIntoForm(entry);
+    this.showResult(entry);
+    this.refreshAll();
+    this.resultHost.scrollIntoView({ block: 'start' });
+  }
+}
