@@ -183,15 +183,27 @@ def render_sw(template, cache_name, precache):
     return template.replace(marker_list, listing).replace(marker_name, cache_name)
 
 
-def build(root=ROOT, out=None):
-    """Build the site; return a dict with the cache name and precache list."""
+EXTRA_LIST = PACKAGE_DIR + "/systems/_extra.py"
+
+
+def build(root=ROOT, out=None, extra_systems=()):
+    """Build the site; return a dict with the cache name and precache list.
+
+    `extra_systems`: paths of system modules to add (tests only: a sixth
+    game shown by the real page with no change under static/)."""
     root = Path(root)
     out = Path(out) if out else root / "dist"
     manifest = load_vendor_manifest(root)
     vendor = check_vendor(root, manifest)  # fail before touching dist/
     sources = site_sources(root)
+    generated = {}
+    if extra_systems:
+        extra = [Path(p) for p in extra_systems]
+        sources += [(p, f"{PACKAGE_DIR}/systems/{p.name}") for p in extra]
+        generated[EXTRA_LIST] = ("# written by tools/build.py for a test build\n"
+                                 f"MODULES = {[p.stem for p in extra]!r}\n")
     config = pyscript_config(root, [rel for _, rel in sources
-                                    if rel.startswith(PACKAGE_DIR + "/")])
+                                    if rel.startswith(PACKAGE_DIR + "/")] + list(generated))
     try:
         template = (root / SW_TEMPLATE).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -204,6 +216,8 @@ def build(root=ROOT, out=None):
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)
+    for rel, text in generated.items():
+        (out / rel).write_text(text, encoding="utf-8")
     (out / CONFIG_TEMPLATE).write_text(config, encoding="utf-8")
 
     rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())

@@ -673,8 +673,8 @@ def set_none(page, name):
 
 def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     """Reading: a Luck Check with no DC only names favourability (1-4 Very
-    Unfavourable); nothing succeeds, so the card is neutral, not a green
-    Success, and the odds show the favourability distribution."""
+    Unfavourable); the card headlines the band, not a Success, and the odds
+    show the favourability distribution."""
     page = ui
     choose(page, "freedom_fantasies", "luck")
     set_entered(page, True)
@@ -684,7 +684,7 @@ def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     request = page.evaluate("() => window.__lastOddsRequest")
     assert request.get("dc") is None
     expected_odds = api.odds(request)
-    rows = page.locator('#odds .odds-list[data-kind=favourability] .odds-row').evaluate_all(
+    rows = page.locator('#odds .odds-row').evaluate_all(
         "els => els.map(e => [e.dataset.outcome, Number(e.dataset.p)])")
     assert [r[0] for r in rows] == [k for k, p in expected_odds["favourability"].items() if p > 0]
     for label, p in rows:
@@ -695,7 +695,7 @@ def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[3]))
     assert expected["favourability_label"] == "Very Unfavourable"
     assert card.locator(".result-outcome").inner_text().strip() == "Very Unfavourable"
-    assert card.get_attribute("data-tone") == "neutral"
+    assert card.get_attribute("data-tone") == expected["card"]["headline"]["tone"]
     assert "\u2714" not in card.locator(".result-icon").inner_text()
     assert "very_unfavourable" not in card.inner_text()
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -703,9 +703,11 @@ def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     set_entered(page, False)
 
 
-def test_dungeons_of_olde_critical_outcomes_off_reads_as_a_simple_success(ui):
-    """Reading: with critical outcomes off a margin of 8 (14 vs CR 6) is only
-    a simple success; the card must not claim a critical with a star."""
+def test_dungeons_of_olde_critical_outcomes_off_has_one_headline(ui):
+    """Reading (rules.md, Dungeons of Olde): with critical outcomes off a
+    margin of 8 (14 vs CR 6) keeps its category and ranks in the one
+    headline, a note says only the simple success applies, and the card is
+    a plain success (no star, no second headline that disagrees)."""
     page = ui
     choose(page, "dungeons_of_olde", "check")
     set_entered(page, True)
@@ -719,9 +721,13 @@ def test_dungeons_of_olde_critical_outcomes_off_reads_as_a_simple_success(ui):
     enter_dice(page, [7, 7])
     card = click_roll(page)
     expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[7, 7]))
-    assert expected["critical_outcomes"] is False and expected["outcome_words"] == "Simple success"
-    assert card.locator(".result-sub").inner_text().strip() == "Critical outcomes off: a simple success"
-    assert card.get_attribute("data-tone") == "ok"
+    assert expected["critical_outcomes"] is False and expected["outcome"] == "critical_success"
+    assert card.locator(".result-outcome").count() == 1
+    headline = card.locator(".result-outcome").inner_text().strip()
+    assert headline == expected["card"]["headline"]["label"] and "Critical Success" in headline
+    assert card.get_attribute("data-tone") == "good"
+    notes = card.locator(".result-notes").inner_text().lower()
+    assert "simple success" in notes and "failure" not in headline.lower()
     assert card.locator(".result-icon").inner_text().strip() not in ("\u2605", "\u2620")
     SHOTS.mkdir(parents=True, exist_ok=True)
     card.screenshot(path=str(SHOTS / "review-doo-card.png"))
@@ -831,9 +837,10 @@ def test_ax_odds_table_rolls_nothing_follows_the_form_and_spans_the_page(ui):
     assert heads == ["Difficulty"] + [f"{d}d10" for d in range(1, 6)]
     expected = api.odds(page.evaluate("() => window.__lastOddsRequest"))
     cells = page.locator("#odds table.grid td[data-p]").evaluate_all("els => els.map(e => Number(e.dataset.p))")
-    assert cells == pytest.approx([c["chance"] for r in expected["rows"] for c in r["cells"]], abs=1e-12)
+    table = expected["display"]["tables"][0]
+    assert cells == pytest.approx([c["p"] for r in table["rows"] for c in r["cells"]], abs=1e-12)
     # the title is not inside the scrolling box, and the table has the page's width
-    title = page.locator("#odds .ax-table .table-title")
+    title = page.locator("#odds .grid-table .table-title")
     assert title.is_visible() and title.evaluate("e => !e.closest('.table-wrap')")
     width = page.evaluate("document.querySelector('#odds').getBoundingClientRect().width")
     form_width = page.evaluate("document.querySelector('.pane-form').getBoundingClientRect().width")
@@ -900,42 +907,142 @@ def test_result_cards_speak_in_words_not_internal_keys(ui):
     set_entered(page, False)
     choose(page, "ax", "flat")
     odds_settled(page)
-    facts = card_facts(click_roll(page))
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), seed=1))
-    assert facts["failure_chance"] == f"{expected['failure_chance'] * 100:.1f}%"
+    card = click_roll(page)
+    request = page.evaluate("() => window.__lastRequest")
+    facts = card_facts(card)
+    expected = api.resolve(dict(request, seed=1))
+    shown = {f["key"]: f["value"] for f in expected["card"]["facts"] if f.get("key")}
+    assert facts["failure_chance"] == shown["failure_chance"] == f"{expected['failure_chance'] * 100:.1f}%"
     choose(page, "ax", "group")
     odds_settled(page)
-    members = page.locator('#odds .odds-fact[data-key="member_chances"] strong').inner_text()
-    assert all(x.strip().endswith("%") for x in members.split("/"))
-    choose(page, "ax", "contest")
-    odds_settled(page)
-    for _ in range(5):
-        card = click_roll(page)
-        facts = card_facts(card)
-        if "winner" in facts:
-            assert facts["winner"].startswith("Side ") and facts["winner"][5:].isdigit()
-            break
-    choose(page, "dark_eye", "competitive")
-    odds_settled(page)
-    for _ in range(5):
-        card = click_roll(page)
-        facts = card_facts(card)
-        if "winner" in facts:
-            assert facts["winner"] in ("Side A wins", "Side B wins")
-            break
+    assert "_" not in page.locator("#odds").inner_text()
     choose(page, "dungeons_of_olde", "opposed")
     odds_settled(page)
     card = click_roll(page)
-    notes = " ".join(card.locator(".die-notes").all_inner_texts())
-    assert "Who " not in notes and "\u2019s die" in notes
+    labels = card.locator(".die-label").all_inner_texts()
+    assert any("target" in x for x in labels) and any("instigator" in x for x in labels), labels
     assert "sides" not in card_facts(card) and "die" not in card_facts(card)
     choose(page, "freedom_fantasies", "skill")
     set_choice(page, "dc", "10")
     odds_settled(page)
     facts = card_facts(click_roll(page))
     assert "dc_label" not in facts
-    if "dc" in facts:
-        assert facts["dc"] == "10 (Challenging)"
+    assert facts["dc"] == "10 (Challenging)"
+    for text in page.locator("#result .result-card").all_inner_texts():
+        assert "_" not in text
+
+
+# -- issue 12: one symptom each, now drawn from the display model -------------------
+
+def make_character(page, name, numbers):
+    page.click("#open-characters")
+    page.click("#character-new")
+    page.fill('.char-editor [data-path="name"] input', name)
+    for key, value in numbers.items():
+        page.fill(f'.char-editor [data-path="numbers.{key}"] input', str(value))
+    page.click("#character-save")
+    page.wait_for_selector(f'#character-list .char-item:has-text("{name}")')
+    page.keyboard.press("Escape")
+
+
+def test_card_and_history_name_the_character_whose_values_filled_the_form(ui):
+    """Symptom: the card named the character picked in the header instead of
+    the one whose numbers filled the form."""
+    page = ui
+    choose(page, "dark_eye", "skill")
+    set_entered(page, False)
+    make_character(page, "Gerda", {"COU": 15, "AGI": 14, "STR": 13})
+    make_character(page, "Bo", {"COU": 9})
+    page.select_option("#character-picker", value="")  # nobody in the header
+    options = page.locator('select[data-fill=""] optgroup[label="Gerda"] option').all_inner_texts()
+    page.locator('select[data-fill=""]').select_option(label=[o for o in options if o.startswith("Climbing")][0])
+    # the header now names someone else: the card still says Gerda
+    bo = page.locator("#character-picker option", has_text="Bo").get_attribute("value")
+    page.select_option("#character-picker", value=bo)
+    odds_settled(page)
+    card = click_roll(page)
+    context = card.locator(".result-context").inner_text()
+    assert "Gerda" in context and "Bo" not in context
+    assert "Skill check: Climbing" in context
+    page.click("#open-history")
+    line = page.locator("#history-list .history-open").first.inner_text()
+    assert "Gerda, Climbing:" in line
+    page.keyboard.press("Escape")
+    page.select_option("#character-picker", value="")
+
+
+def test_ax_contest_distribution_columns_increase(ui):
+    """Symptom: an [ax] contest distribution listed its columns 3..21 then 2."""
+    page = ui
+    choose(page, "ax", "contest")
+    odds_settled(page)
+    charts = page.locator("#odds figure.dist")
+    assert charts.count() >= 2
+    for i in range(charts.count()):
+        xs = [int(x) for x in charts.nth(i).locator(".col").evaluate_all("els => els.map(e => e.dataset.x)")]
+        assert xs == sorted(xs) and xs[0] == 2
+
+
+def test_odds_say_dc_not_dc_in_title_case(ui):
+    """Symptom: the odds panel said "Dc: 10"."""
+    page = ui
+    choose(page, "freedom_fantasies", "skill")
+    set_choice(page, "dc", "10")
+    odds_settled(page)
+    text = page.locator("#odds").inner_text()
+    assert "Dc:" not in text and "DC: 10" in text
+
+
+def test_history_line_has_the_number_that_matters(ui):
+    """Symptom: history rows read "Task difficulty near_impossible" with no
+    total, rank or skill name."""
+    page = ui
+    choose(page, "shadows_of_the_unknown", "task")
+    set_entered(page, True)
+    fill(page, "rating", 10)
+    set_choice(page, "difficulty", "near_impossible")
+    enter_dice(page, [12])
+    card = click_roll(page)
+    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[12]))
+    page.click("#open-history")
+    row = page.locator("#history-list .history-open").first.inner_text()
+    assert expected["line"] in row and "12" in row and "TN" in row
+    assert "_" not in row
+    page.keyboard.press("Escape")
+    set_entered(page, False)
+
+
+def test_cumulative_and_group_results_are_grouped_with_their_dice(ui):
+    """Symptom: a cumulative or group result was one flat grid of dice and a
+    list of raw fields ("Member 0, Who hero 1")."""
+    page = ui
+    set_entered(page, False)
+    for check in ("cumulative", "group"):
+        choose(page, "dark_eye", check)
+        odds_settled(page)
+        card = click_roll(page)
+        groups = card.locator(".group-part")
+        request = page.evaluate("() => window.__lastRequest")
+        assert groups.count() >= 1
+        for i in range(groups.count()):
+            assert groups.nth(i).locator(".die").count() in (0, 3)
+        assert "Member 0" not in card.inner_text() and "Who " not in card.inner_text()
+        assert card.locator(":scope > .dice").count() == 0  # no loose grid: every die is in its part
+        assert request["check"] == check
+
+
+def test_contest_headlines_name_the_winner_and_are_neutral(ui):
+    """Symptom: TDE "A wins" and "B wins" were both green while [ax]
+    "Side 2 wins" was red."""
+    page = ui
+    set_entered(page, False)
+    for system, check in (("dark_eye", "competitive"), ("ax", "contest")):
+        choose(page, system, check)
+        odds_settled(page)
+        card = click_roll(page)
+        assert card.get_attribute("data-tone") == "neutral"
+        words = card.locator(".result-outcome").inner_text()
+        assert "wins" in words or "nresolved" in words
 
 
 def test_no_page_errors(ui):

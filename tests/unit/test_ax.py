@@ -412,7 +412,8 @@ def test_rule_contest_higher_total_wins():
     result = contest([3, 4, 9, 1], (2, 0), (2, 0))
     assert result["outcome"] == "side_2" and result["winner"] == 2
     assert result["success"] is False  # side 1 is the roller
-    assert result["rounds"] == [{"round": 1, "totals": [7, 10], "tied": False, "leaders": [2]}]
+    assert result["rounds"] == [{"round": 1, "totals": [7, 10], "tied": False, "leaders": [2],
+                                 "dice_text": ["2d10: 3, 4 = 7", "2d10: 9, 1 = 10"]}]
     assert result["summary"] == "Side 2 wins with 10 against 7."
 
 

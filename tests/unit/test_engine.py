@@ -78,7 +78,7 @@ def test_unknown_call_and_ping():
 
 
 def test_exports_are_the_bridge_names():
-    assert engine.__export__ == ["catalog", "resolve", "odds", "ping"]
+    assert engine.__export__ == ["catalog", "resolve", "odds", "fill", "ping"]
 
 
 def test_a_rules_package_that_fails_to_import_is_reported_by_every_call(tmp_path):
@@ -99,5 +99,5 @@ def test_a_rules_package_that_fails_to_import_is_reported_by_every_call(tmp_path
     ping, catalog, resolved = json.loads(done.stdout)
     message = "the rules failed to load: RuntimeError: boom at import"
     assert ping == {"error": message}
-    assert catalog == resolved == {"error": {"field": None, "message": message}}
+    assert catalog == resolved == {"error": {"field": None, "message": message, "code": None}}
     assert "boom at import" in done.stderr  # the traceback goes to the console

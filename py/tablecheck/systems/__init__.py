@@ -13,9 +13,17 @@ MODULES = [
 ]
 
 
+# A build for the tests may add systems (tools/build.py `extra_systems`
+# writes `_extra.py` with their module names); the real site has none.
+try:
+    from ._extra import MODULES as EXTRA_MODULES
+except ImportError:
+    EXTRA_MODULES = []
+
+
 def all_systems():
     systems = []
-    for name in MODULES:
+    for name in MODULES + list(EXTRA_MODULES):
         try:
             module = importlib.import_module(f"{__name__}.{name}")
         except ModuleNotFoundError as exc:

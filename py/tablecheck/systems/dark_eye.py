@@ -46,14 +46,19 @@ from functools import lru_cache
 
 from ..checks import Check, System
 from ..dice import Dist
+from ..display import dark_eye as view
+from ..display.words import and_list, cap, plural, signed
 from ..params import Int, List, Obj, Param
+from ..sheets import Column, Number, Sheet, Table, numbers, rows, whole
 
 ATTRIBUTES = [
     ("COU", "Courage"), ("SGC", "Sagacity"), ("INT", "Intuition"), ("CHA", "Charisma"),
     ("DEX", "Dexterity"), ("AGI", "Agility"), ("CON", "Constitution"), ("STR", "Strength"),
 ]
 # attack and defence use the attribute-check rules on these values
-COMBAT_VALUES = [("AT", "Attack"), ("PA", "Parry"), ("DO", "Dodge"), ("RC", "Ranged Combat")]
+COMBAT_VALUES = [("AT", "Attack"), ("PA", "Parry"), ("DO", "Dodge"), ("RC", "Ranged combat")]
+# a new character's combat values (the character sheet)
+COMBAT_DEFAULTS = {"AT": 12, "PA": 7, "DO": 6, "RC": 10}
 
 # Quality Levels chart: SP left -> QL (a success always has at least QL 1)
 QL_CHART = [(0, 3, 1), (4, 6, 2), (7, 9, 3), (10, 12, 4), (13, 15, 5), (16, None, 6)]
@@ -102,14 +107,6 @@ def _sp(n):
     return f"{n} SP"
 
 
-def _cap(text):
-    return text[:1].upper() + text[1:]
-
-
-def _plural(n, word):
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def _terms(terms):
     """' + 2 - 1' for the non-zero terms [2, -1] (spaces around each sign)."""
     return "".join(f" {'+' if t > 0 else '-'} {abs(t)}" for t in terms if t)
@@ -131,11 +128,11 @@ def _skill_fields(retries):
     only the simple skill check takes retries, elsewhere it must be 1."""
     fields = [
         Param("attributes", "list", "Attributes", [12, 12, 12],
-              item=Int("value", "Attribute", min=0, max=40), min_items=3, max_items=3,
+              item=Int("value", "Attribute", min=0, max=40, initial=12), min_items=3, max_items=3,
               help="the three attributes the skill is linked to, e.g. COU/SGC/INT"),
         Param("names", "list", "Which attributes", None, nullable=True,
               item=Param("name", "choice", "Attribute", choices=_ATTR_CHOICES),
-              min_items=3, max_items=3,
+              min_items=3, max_items=3, pairs="attributes",
               help="optional: the three attributes' abbreviations, used to label the dice"),
         Int("rating", "Skill rating (SR)", 4, min=0, max=40,
             help="the SP pool of the check"),
@@ -191,14 +188,14 @@ def resolve_attribute(values, tray):
     eav = value + modifier
     what = f" on {name}" if name else ""
     steps = [f"EAV = {_arith(value, [modifier])}."]
-    out = {"eav": eav, "modifier": modifier, "confirmation": None}
+    out = {"eav": eav, "modifier": modifier, "confirmation": None, "roll": None}
     if eav < 1:
         steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
         out.update(outcome="failure", success=False, steps=steps,
                    summary=f"Failure: EAV {eav} is below 1, so the check fails automatically.")
         return out
     die = tray.roll(SIDES, f"{name} die" if name else "d20", info={"eav": eav})
-    face = die.value
+    face = out["roll"] = die.value
     conf = None
     if face in (1, SIDES):
         conf = tray.roll(SIDES, "confirmation", confirmation=True, info={"eav": eav})
@@ -342,18 +339,18 @@ def roll_skill(tray, eavs, rating, names=None, prefix=""):
         face, need = die.value, max(0, die.value - e)
         if need == 0:
             die.info["cost"] = 0
-            steps.append(f"{_cap(n)} die {face} against EAV {e}: passes, {_sp(left)} left.")
+            steps.append(f"{cap(n)} die {face} against EAV {e}: passes, {_sp(left)} left.")
         elif not uncovered and need <= left:
             left -= need
             die.info["cost"] = need
-            steps.append(f"{_cap(n)} die {face} against EAV {e}: {_sp(need)} spent, {_sp(left)} left.")
+            steps.append(f"{cap(n)} die {face} against EAV {e}: {_sp(need)} spent, {_sp(left)} left.")
         else:
             die.info["cost"] = 0
             die.info["short"] = need - left if not uncovered else need
             if uncovered:
-                steps.append(f"{_cap(n)} die {face} against EAV {e}: would need {_sp(need)} more.")
+                steps.append(f"{cap(n)} die {face} against EAV {e}: would need {_sp(need)} more.")
             else:
-                steps.append(f"{_cap(n)} die {face} against EAV {e}: needs {_sp(need)}, "
+                steps.append(f"{cap(n)} die {face} against EAV {e}: needs {_sp(need)}, "
                              f"only {_sp(left)} left: not covered.")
             uncovered = True
     ones, twenties = faces.count(1), faces.count(SIDES)
@@ -386,7 +383,7 @@ def resolve_skill(values, tray):
     modifier = _retry_modifier(values)
     steps = []
     if attempt > 1:
-        on_top = f" on top of the modifier {values['modifier']:+d}" if values["modifier"] else ""
+        on_top = f" on top of the modifier {signed(values['modifier'])}" if values["modifier"] else ""
         steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1}{on_top}.")
     steps.append(_eav_text(attrs, [values["modifier"], -(attempt - 1)], values["names"]))
     steps.append(f"SR {rating}: {_sp(rating)} to spend.")
@@ -396,9 +393,9 @@ def resolve_skill(values, tray):
         summary = "Failure: an EAV is below 1, so the check fails automatically"
         summary += " and no further attempt is possible." if attempt > 1 else "."
     elif r.success:
-        summary = f"{r.verdict()[0].upper()}{r.verdict()[1:]} ({_sp(r.points_left)} left)."
+        summary = f"{cap(r.verdict())} ({_sp(r.points_left)} left)."
     else:
-        summary = f"{r.verdict()[0].upper()}{r.verdict()[1:]}."
+        summary = f"{cap(r.verdict())}."
     out = r.to_dict()
     out.update(summary=summary, steps=steps, modifier=modifier, attempt=attempt)
     return out
@@ -488,7 +485,7 @@ def contest(a, b, passive):
     both = f"{note}; both sides failed" if note else "both sides failed"
     if passive:
         return f"{passive}_wins", 1, (
-            f"{_cap(both)}, so the passive side {passive.upper()} still wins, barely (QL 1)")
+            f"{cap(both)}, so the passive side {passive.upper()} still wins, barely (QL 1)")
     return "unresolved", 0, f"Unresolved: {both} and there is no passive side"
 
 
@@ -562,10 +559,6 @@ def _who(i, v):
     return v.get("name") or f"hero {i + 1}"
 
 
-def _and(words):
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def resolve_group_competitive(values, tray):
     steps = []
     sides = {}
@@ -588,7 +581,7 @@ def resolve_group_competitive(values, tray):
         S = side.upper()
         if kind == "botch":
             verb = "botches" if len(botchers) == 1 else "botch"
-            line = f"Side {S}: {_and(botchers)} {verb}: the side's QL is discarded (a botch)."
+            line = f"Side {S}: {and_list(botchers)} {verb}: the side's QL is discarded (a botch)."
         elif len(results) == 1:
             line = f"Side {S}: QL {ql} ({'a success' if kind == 'success' else 'a failure'})."
         else:
@@ -657,8 +650,8 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
                        else f"an EAV is below 1 ({low})")
             else:
                 why = "every hero has an EAV below 1"
-            steps.append(f"{_cap(why)}: no further check can succeed; stopping with "
-                         f"{_plural(unused, unit)} unused.")
+            steps.append(f"{cap(why)}: no further check can succeed; stopping with "
+                         f"{plural(unused, unit)} unused.")
             stopped = True
             break
         made = rnd
@@ -704,7 +697,7 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
                 steps.append(f"Check {rnd}: the botch ends the {what}; {lost}.")
             else:
                 verb = "botches" if len(botchers) == 1 else "botch"
-                steps.append(f"Round {rnd}, {_and(botchers)} {verb}: the {what} fails and {lost}.")
+                steps.append(f"Round {rnd}, {and_list(botchers)} {verb}: the {what} fails and {lost}.")
             total = 0
             outcome = "botch"
         else:
@@ -728,15 +721,15 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
         words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
                  else "failure")
         head = (f"{total} of {target} QL collected" if stopped
-                else f"All {_plural(rounds, unit)} made with {total} of {target} QL collected")
+                else f"All {plural(rounds, unit)} made with {total} of {target} QL collected")
         steps.append(f"{head}: {words}.")
-    when = _plural(made, unit)
+    when = plural(made, unit)
     if outcome != "botch":
         botch = ""
     elif single:
         botch = f"Botch on check {made}: the cumulative check fails and all QL are lost."
     else:
-        botch = (f"Botch in round {made} ({_and(botchers)}): the group check fails "
+        botch = (f"Botch in round {made} ({and_list(botchers)}): the group check fails "
                  "and all QL are lost.")
     summary = {
         "success": f"Success: {total} QL collected in {when} ({target} needed).",
@@ -897,7 +890,8 @@ def _cumulative_odds(members, rounds, target, partial):
 def odds_cumulative(values):
     outcomes, needed, final = _cumulative_odds([values], values["max_checks"], values["target"],
                                                values["partial"])
-    return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final}
+    return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final,
+            "eav": _member(values)[0]}
 
 
 def odds_group(values):
@@ -910,6 +904,91 @@ def clear_caches():
     """Forget cached distributions (benchmarks measure cold odds)."""
     skill_dist.cache_clear()
     _hero_chain.cache_clear()
+
+
+# -- character sheet --------------------------------------------------------------
+SHEET = Sheet(
+    numbers_label="Attributes",
+    numbers=[Number(abbr, f"{name} ({abbr})", 0, 40, 12) for abbr, name in ATTRIBUTES]
+    + [Number(abbr, f"{name} ({abbr})", 0, 40, COMBAT_DEFAULTS[abbr], referable=False)
+       for abbr, name in COMBAT_VALUES],
+    tables=[Table(
+        "skills", "Skills", "skill",
+        columns=[
+            Column("name", "text", "Skill"),
+            Column("a1", "ref", "1st attribute", ref="numbers"),
+            Column("a2", "ref", "2nd attribute", ref="numbers"),
+            Column("a3", "ref", "3rd attribute", ref="numbers"),
+            Column("rating", "int", "Skill rating", min=0, max=40, default=4),
+        ],
+        defaults=[
+            {"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4},
+            {"name": "Perception", "a1": "SGC", "a2": "INT", "a3": "INT", "rating": 6},
+        ],
+    )],
+)
+_MAX_VALUE = 40  # attributes, combat values and ratings a form accepts
+_MEMBER_NAME = 40  # a group member's name (its `name` parameter)
+
+
+def _in_range(v):
+    v = whole(v)
+    return v if v is not None and 0 <= v <= _MAX_VALUE else None
+
+
+def _skill_options(character, params):
+    """A skill fills the three linked attributes and the rating (the
+    attributes' abbreviations too when the form labels its dice, and the
+    hero's name in a group member). Rows with bad data are skipped."""
+    nums = numbers(character)
+    name = character.get("name")
+    out = []
+    for row in rows(character, "skills"):
+        skill, abbrs = row.get("name"), [row.get(k) for k in ("a1", "a2", "a3")]
+        if not isinstance(skill, str) or not skill.strip():
+            continue
+        if not all(a in dict(ATTRIBUTES) for a in abbrs):
+            continue
+        attrs = [_in_range(nums.get(a)) for a in abbrs]
+        rating = _in_range(row.get("rating"))
+        if None in attrs or rating is None:
+            continue
+        values = {"attributes": attrs, "rating": rating}
+        if "names" in params:
+            values["names"] = abbrs
+        if "name" in params and isinstance(name, str) and name.strip():
+            values["name"] = name.strip()[:_MEMBER_NAME]
+        out.append({"label": f"{skill} ({'/'.join(abbrs)}, SR {rating})", "values": values,
+                    "what": skill})
+    return out
+
+
+def _value_options(character, params):
+    """An attribute or combat value fills `value` (and `name`, the choice of
+    which value it is)."""
+    nums = numbers(character)
+    out = []
+    for abbr, name in ATTRIBUTES + COMBAT_VALUES:
+        v = _in_range(nums.get(abbr))
+        if v is None:
+            continue
+        values = {"value": v}
+        if "name" in params:
+            values["name"] = abbr
+        out.append({"label": f"{name} ({abbr}) {v}", "values": values, "what": f"{name} ({abbr})"})
+    return out
+
+
+def fill(character, params):
+    """What one character's sheet can put into a form group with these
+    parameter names: skills into a skill check's group, attributes and
+    combat values into an attribute check's."""
+    out = []
+    if "attributes" in params and "rating" in params:
+        out += _skill_options(character, params)
+    if "value" in params:
+        out += _value_options(character, params)
+    return out
 
 
 # -- declaration ----------------------------------------------------------------
@@ -925,9 +1004,15 @@ SYSTEM = System(
         "attributes": [abbr for abbr, _ in ATTRIBUTES],
         "attribute_names": dict(ATTRIBUTES),
         "combat_values": dict(COMBAT_VALUES),
+        "vocabulary": {
+            "attributes": [{"id": abbr, "name": name} for abbr, name in ATTRIBUTES],
+            "combat_values": [{"id": abbr, "name": name} for abbr, name in COMBAT_VALUES],
+        },
         "quality_level_chart": [{"points_left": f"{lo}+" if hi is None else f"{lo}-{hi}",
                                  "quality_level": ql} for lo, hi, ql in QL_CHART],
     },
+    sheet=SHEET,
+    fill=fill,
     checks=[
         Check(
             id="attribute",
@@ -946,6 +1031,9 @@ SYSTEM = System(
             success_outcomes=("critical_success", "success"),
             resolve=resolve_attribute,
             odds=odds_attribute,
+            tones=view.ATTRIBUTE_TONES,
+            explain=view.attribute_card,
+            odds_view=view.attribute_odds,
         ),
         Check(
             id="skill",
@@ -957,6 +1045,9 @@ SYSTEM = System(
             success_outcomes=("spectacular_success", "critical_success", "success"),
             resolve=resolve_skill,
             odds=odds_skill,
+            tones=view.SKILL_TONES,
+            explain=view.skill_card,
+            odds_view=view.skill_odds,
         ),
         Check(
             id="competitive",
@@ -969,6 +1060,9 @@ SYSTEM = System(
             success_outcomes=("a_wins", "b_wins"),
             resolve=resolve_competitive,
             odds=odds_competitive,
+            tones=view.CONTEST_TONES,
+            explain=view.competitive_card,
+            odds_view=view.competitive_odds,
         ),
         Check(
             id="cumulative",
@@ -980,6 +1074,9 @@ SYSTEM = System(
             success_outcomes=("success", "partial_success"),
             resolve=resolve_cumulative,
             odds=odds_cumulative,
+            tones=view.CUMULATIVE_TONES,
+            explain=view.cumulative_card,
+            odds_view=view.cumulative_odds,
         ),
         Check(
             id="group",
@@ -992,6 +1089,9 @@ SYSTEM = System(
             success_outcomes=("success", "partial_success"),
             resolve=resolve_group,
             odds=odds_group,
+            tones=view.CUMULATIVE_TONES,
+            explain=view.group_card,
+            odds_view=view.group_odds,
         ),
         Check(
             id="group_competitive",
@@ -1004,6 +1104,9 @@ SYSTEM = System(
             success_outcomes=("a_wins", "b_wins"),
             resolve=resolve_group_competitive,
             odds=odds_group_competitive,
+            tones=view.CONTEST_TONES,
+            explain=view.group_competitive_card,
+            odds_view=view.group_competitive_odds,
         ),
     ],
 )

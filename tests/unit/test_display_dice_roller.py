@@ -1,0 +1,118 @@
+"""What a person sees of the generic dice roller (issue 12; api.md "What a
+person sees"): the card and history line of a rolled expression, the odds
+view of its total, and the two functions Shadows of the Unknown's dice check
+reuses (`roll_card`, `roll_odds`)."""
+
+import pytest
+
+from tablecheck import api
+from tablecheck.display import dice_roller as view
+from tablecheck.display.common import Context
+from tablecheck.errors import InvalidRequest
+from tablecheck.systems import dice_roller
+
+
+def roll(expression, dice=None, **extra):
+    request = {"system": "dice", "check": "roll", "expression": expression, **extra}
+    if dice is not None:
+        request["dice"] = dice
+    return api.resolve(request)
+
+
+def odds(expression):
+    return api.odds({"system": "dice", "check": "roll", "expression": expression})
+
+
+def facts(result):
+    return {f["key"]: (f["label"], f["value"]) for f in result["card"]["facts"]}
+
+
+def test_card_title_key_terms_and_line():
+    # 4d6kh3: 3, 5, 6 kept, 1 dropped = 14; 1d8!: 8 -> 2 = 10; - 2
+    r = roll("4d6kh3+1d8!-2", [3, 5, 6, 1, 8, 2])
+    c = r["card"]
+    assert c["title"] == "4d6kh3 + 1d8! - 2"
+    assert c["headline"] == {"label": "Rolled", "tone": "neutral"}
+    assert c["key"] == {"label": "Total", "value": "22", "key": "total"}
+    assert facts(r) == {"terms[0]": ("4d6kh3", "14"), "terms[1]": ("1d8!", "10"),
+                        "min": ("Min", "2"), "max": ("Max", "no limit (exploding dice)")}
+    assert c["subject"] is None and c["groups"] == []
+    assert r["line"] == "4d6kh3 + 1d8! - 2 = 22"
+
+
+def test_notation_dice_notes_dropped_and_exploded():
+    c = roll("4d6kh3+1d8!-2", [3, 5, 6, 1, 8, 2])["card"]
+    assert [d["notes"] for d in c["dice"]] == [[], [], [], ["dropped"], ["exploded"], []]
+    assert [d["label"] for d in c["dice"]][4:] == ["d8 of 1d8!", "explosion of d8 of 1d8!"]
+
+
+def test_notation_keep_drops_whole_chains():
+    c = roll("2d6!kl1", [6, 2, 3])["card"]  # 6 -> 2 = 8 dropped, 3 kept
+    assert [d["notes"] for d in c["dice"]] == [["exploded", "dropped"], ["dropped"], []]
+    assert c["key"]["value"] == "3"
+
+
+def test_subject_and_label_from_the_request():
+    r = roll("3d6", [1, 2, 3], characters={"": "Alrik"}, labels={"": "Fireball"})
+    assert r["card"]["title"] == "Fireball: 3d6"
+    assert r["card"]["subject"] == "Alrik"
+    assert facts(r) == {"min": ("Min", "3"), "max": ("Max", "18")}
+    assert r["line"] == "Alrik, Fireball: 3d6 = 6"
+
+
+def test_odds_view_chart_and_figures():
+    answer = odds("3d6+2")
+    v = answer["display"]
+    assert v["outcomes"] == []  # one outcome: the chart says it all
+    (total,) = v["charts"]
+    assert total["label"] == "Total" and total["key"] == "distribution"
+    assert [x for x, _ in total["bars"]] == list(range(5, 21))
+    assert total["mean"] == pytest.approx(12.5)
+    assert v["figures"] == [{"label": "Mean", "value": "12.50", "key": "mean"},
+                            {"label": "Min", "value": "5", "key": "min"},
+                            {"label": "Max", "value": "20", "key": "max"}]
+    assert v["notes"] == []
+
+
+def test_odds_long_chart_trimmed_for_the_eye_only():
+    answer = odds("20d20")
+    (total,) = answer["display"]["charts"]
+    xs = [x for x, _ in total["bars"]]
+    assert len(answer["distribution"]) == 381 and xs == sorted(xs)
+    assert len(xs) < 381 and all(p >= 0.0005 for _, p in total["bars"])
+    assert answer["display"]["notes"] == ["The chart leaves out totals less likely than 0.05%."]
+    figs = {f["key"]: f["value"] for f in answer["display"]["figures"]}
+    assert figs == {"mean": "210", "min": "20", "max": "400"}
+
+
+def test_odds_of_exploding_dice_say_the_tail_is_cut():
+    answer = odds("1d6!")
+    xs = [x for x, _ in answer["display"]["charts"][0]["bars"]]
+    assert xs == sorted(xs) and xs[0] == 1
+    assert answer["display"]["notes"][0].startswith("Exploding dice: each series is cut")
+
+
+def test_odds_too_big_stays_an_error_with_its_code():
+    with pytest.raises(InvalidRequest) as err:
+        odds("100d100kh50")
+    assert err.value.code == "odds_too_big" and err.value.field == "expression"
+    assert err.value.to_dict()["odds_only"] is True
+    assert roll("100d100kh50", seed=1)["card"]["key"]["label"] == "Total"
+
+
+def test_catalog_examples_and_initial():
+    (p,) = api.catalog()["systems"]["dice"]["checks"]["roll"]["params"]
+    assert p["examples"] == dice_roller.EXAMPLES
+    assert p["initial"] == "3d6" and p["required"] is True
+
+
+def test_roll_card_and_roll_odds_serve_another_check():
+    # Shadows of the Unknown's dice check calls these two with its own context
+    ctx = Context(check_label="Dice", outcome_labels={"rolled": "Rolled"},
+                  tones={"rolled": "neutral"}, characters={"": "Mara"})
+    result = dict(roll("2D6-2", [3, 5]), outcome="rolled")
+    c = view.roll_card(ctx, {"expression": "2D6-2"}, result)
+    assert c.title == "2d6 - 2" and c.subject == "Mara"
+    assert c.line == "Mara: 2d6 - 2 = 6"
+    o = view.roll_odds(ctx, {"expression": "2D6-2"}, dice_roller.odds({"expression": "2D6-2"}))
+    assert [x for x, _ in o.charts[0].bars] == list(range(0, 11))
