@@ -181,6 +181,16 @@ def test_assisted_card_bonus_groups_and_labels():
                          "vs CR 12")
 
 
+def test_rule_trivial_assisted_attempt_is_automatic_for_the_instigator():
+    r = roll("assisted", instigator={"stat": 6}, assistant={"stat": 8}, cr="trivial",
+             characters={"instigator": "Ann"}, labels={"instigator": "Forage"})
+    c = r["card"]
+    assert r["rolls"] == [] and c["key"] is None
+    assert c["title"] == "Assisted attempt: Forage" and c["subject"] == "Ann"
+    assert c["headline"]["label"] == "Automatic Success (Trivial, no roll)"
+    assert r["line"] == "Ann, Forage: automatic success, CR 3 (Trivial)"
+
+
 # -- scaling and effect ------------------------------------------------------------------
 @pytest.mark.parametrize("dice, per_rank, key", [
     pytest.param([4, 5], 3, "6 arrows", id="rule_scaling_2_ranks_x_3"),

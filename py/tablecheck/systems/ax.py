@@ -6,7 +6,8 @@ Rules: seed 003 ("Rolling a Check"); readings in shared/spec/rules.md:
 - flat check: success if total + bonuses >= difficulty; assistance (one
   assistant): +1 if the assistant's attribute is lower than the roller's,
   +2 if equal or higher;
-- group flat check: n participants (capped by the task's maximum), required
+- group flat check: n participants (capped by the task's maximum: those
+  beyond it stand aside, the lowest attributes first, rules.md), required
   number r: difficulty + 2 x (r - n); everyone rolls; the group succeeds when
   at least ceil(2n/3) succeed;
 - contest: the higher total wins; a tie rerolls all dice until decided (a
@@ -26,7 +27,10 @@ from math import floor
 from ..checks import Check, System
 from ..dice import Dist, keep
 from ..errors import InvalidRequest
+from ..display import ax as view
+from ..display.words import and_list, pct, pct_text, plural, signed
 from ..params import Int, List, Obj, Param
+from ..sheets import Column, Sheet, Table, row_value, rows as sheet_rows, whole
 
 DIE = 10
 MAX_ATTRIBUTE = 20
@@ -111,24 +115,6 @@ def pool_text(dice):
             f"{' + '.join(str(v) for v in sorted(kept, reverse=True))} = {sum(kept)}")
 
 
-def pct(p):
-    """A probability as a percent rounded half up to one decimal ("52.6")."""
-    tenths = floor(p * 1000 + Fraction(1, 2))
-    return f"{tenths // 10}.{tenths % 10}"
-
-
-def pct_text(p):
-    """For sentences: "0%", "under 0.1%" or "12.3%"."""
-    if p == 0:
-        return "0%"
-    text = pct(p)
-    return "under 0.1%" if text == "0.0" else f"{text}%"
-
-
-def signed(n):
-    return f"+{n}" if n >= 0 else f"-{-n}"
-
-
 # -- flat check --------------------------------------------------------------
 FLAT_OUTCOMES = [("success", "Success"), ("failure", "Failure")]
 
@@ -204,30 +190,47 @@ def odds_flat(values):
 
 
 # -- group flat check ---------------------------------------------------------
+def taking_part(members, maximum):
+    """Member numbers (1-based) of those who take part: all of them, or at
+    most `maximum`; those beyond it stand aside, the weakest (lowest
+    attribute) first, and among equals the later members (rules.md)."""
+    numbers = list(range(1, len(members) + 1))
+    if maximum is None or len(members) <= maximum:
+        return numbers
+    strongest = sorted(numbers, key=lambda m: (-members[m - 1], m))[:maximum]
+    return sorted(strongest)
+
+
 def _group_setup(values):
     members = values["members"]
     required = values["required"]
     maximum = values.get("maximum")
     if maximum is not None and maximum < required:
         raise InvalidRequest("maximum", f"must be at least the required number ({required}), "
-                                        f"not {maximum}")
-    participants = members if maximum is None else members[:maximum]
+                                        f"not {maximum}", code="range")
+    taking = taking_part(members, maximum)
+    participants = [members[m - 1] for m in taking]
     n = len(participants)
     adjusted = values["difficulty"] + 2 * (required - n)
     needed = -(-2 * n // 3)  # ceil(2n/3): "at least 2/3 of the group"
-    return participants, adjusted, needed
+    return taking, participants, adjusted, needed
 
 
-def _group_steps(values, participants, adjusted, needed):
+def _aside(values, taking):
+    return [m for m in range(1, len(values["members"]) + 1) if m not in taking]
+
+
+def _group_steps(values, taking, adjusted, needed):
     members = values["members"]
     required, difficulty = values["required"], values["difficulty"]
-    n = len(participants)
+    n = len(taking)
     steps = []
-    if len(members) > n:
-        aside = (f"member {n + 1} stands" if len(members) == n + 1
-                 else f"members {n + 1}-{len(members)} stand")
+    aside = _aside(values, taking)
+    if aside:
+        who = (f"member {aside[0]} stands" if len(aside) == 1
+               else f"members {and_list(aside)} stand")
         steps.append(f"{len(members)} present, but at most {values['maximum']} can take part: "
-                     f"{aside} aside.")
+                     f"{who} aside (the lowest attributes stand aside).")
     if n < required:
         steps.append(f"{n} taking part, {required} required: {required - n} missing, "
                      f"difficulty {difficulty} + {2 * (required - n)} = {adjusted}.")
@@ -236,28 +239,28 @@ def _group_steps(values, participants, adjusted, needed):
                      f"difficulty {difficulty} - {2 * (n - required)} = {adjusted}.")
     else:
         steps.append(f"{n} taking part, as required: difficulty {adjusted}.")
-    steps.append(f"The group needs at least 2/3 of {n}: {needed} "
-                 f"{'success' if needed == 1 else 'successes'}.")
+    steps.append(f"The group needs at least 2/3 of {n}: {plural(needed, 'success', 'successes')}.")
     return steps
 
 
 def resolve_group(values, tray):
-    participants, adjusted, needed = _group_setup(values)
-    steps = _group_steps(values, participants, adjusted, needed)
+    taking, participants, adjusted, needed = _group_setup(values)
+    steps = _group_steps(values, taking, adjusted, needed)
     results = []
     successes = 0
-    for i, attribute in enumerate(participants):
-        dice, rolled = roll_pool(tray, attribute, f"member {i + 1} die")
+    for member, attribute in zip(taking, participants):
+        dice, rolled = roll_pool(tray, attribute, f"member {member} die")
         for d in dice:
-            d.info["member"] = i + 1
+            d.info["member"] = member
         ok = attribute > 0 and rolled >= adjusted
         successes += ok
-        results.append({"member": i + 1, "attribute": attribute,
-                        "total": rolled if dice else None, "success": ok})
+        results.append({"member": member, "attribute": attribute,
+                        "total": rolled if dice else None, "success": ok,
+                        "dice_text": pool_text(dice)})
         if attribute == 0:
-            steps.append(f"Member {i + 1}: attribute 0, no dice: fails.")
+            steps.append(f"Member {member}: attribute 0, no dice: fails.")
         else:
-            steps.append(f"Member {i + 1}: {pool_text(dice)}; {rolled} "
+            steps.append(f"Member {member}: {pool_text(dice)}; {rolled} "
                          f"{'>=' if ok else '<'} {adjusted}: {'success' if ok else 'failure'}.")
     success = successes >= needed
     steps.append(f"{successes} of {len(participants)} succeeded; {needed} needed: "
@@ -268,6 +271,7 @@ def resolve_group(values, tray):
         "outcome": "success" if success else "failure", "success": success,
         "adjusted_difficulty": adjusted, "successes": successes, "needed": needed,
         "participants": len(participants), "members": results,
+        "standing_aside": _aside(values, taking), "maximum": values.get("maximum"),
         "summary": summary, "steps": steps,
     }
 
@@ -285,7 +289,7 @@ def group_successes_dist(chances):
 
 
 def odds_group(values):
-    participants, adjusted, needed = _group_setup(values)
+    taking, participants, adjusted, needed = _group_setup(values)
     chances = [success_chance(a, adjusted) for a in participants]
     counts = group_successes_dist(chances)
     success = sum(p for k, p in counts.items() if k >= needed)
@@ -295,6 +299,7 @@ def odds_group(values):
         "skip_advised": 1 - success < SKIP_BELOW,
         "adjusted_difficulty": adjusted, "needed": needed,
         "member_chances": chances,
+        "taking_part": taking, "standing_aside": _aside(values, taking),
         "successes": counts,
     }
 
@@ -315,15 +320,14 @@ def _contenders(sides):
     contenders = [i for i, s in enumerate(sides) if s["attribute"] > 0]
     if not contenders:
         raise InvalidRequest("sides", "no side has any dice: a contest needs at least one "
-                                      "side with an attribute of 1 or more")
+                                      "side with an attribute of 1 or more", code="range")
     return contenders
 
 
 def _side_list(indexes):
-    names = [str(i + 1) for i in indexes]
-    if len(names) == 1:
-        return f"Side {names[0]}"
-    return f"Sides {', '.join(names[:-1])} and {names[-1]}"
+    if len(indexes) == 1:
+        return f"Side {indexes[0] + 1}"
+    return f"Sides {and_list(i + 1 for i in indexes)}"
 
 
 def resolve_contest(values, tray):
@@ -346,7 +350,7 @@ def resolve_contest(values, tray):
             break
         suffix = "" if r == 1 else f" (round {r})"
         totals, round_dice = [None] * len(sides), []
-        parts = []
+        parts, texts = [], [None] * len(sides)
         for i in contenders:
             side = sides[i]
             dice, rolled = roll_pool(tray, side["attribute"], f"side {i + 1} die", suffix)
@@ -356,11 +360,12 @@ def resolve_contest(values, tray):
             total = rolled + side["bonus"]
             totals[i] = total
             round_dice.append(dice)
+            texts[i] = pool_text(dice)
             bonus = f" {signed(side['bonus'])} = {total}" if side["bonus"] else ""
             parts.append(f"side {i + 1} {pool_text(dice)}{bonus}")
         best = max(totals[i] for i in contenders)
         leaders = [i for i in contenders if totals[i] == best]
-        rounds.append({"round": r, "totals": totals,
+        rounds.append({"round": r, "totals": totals, "dice_text": texts,
                        "tied": len(leaders) > 1, "leaders": [i + 1 for i in leaders]})
         steps.append(f"Round {r}: " + "; ".join(parts) + ".")
         if len(leaders) == 1:
@@ -383,14 +388,14 @@ def resolve_contest(values, tray):
         outcome = f"side_{winner + 1}"
     else:
         ties = len(rounds) - 1
-        again = "" if not ties else f" after {ties} tied {'round' if ties == 1 else 'rounds'}"
+        again = "" if not ties else f" after {plural(ties, 'tied round')}"
         last = rounds[-1]["totals"]
         others = max(last[i] for i in contenders if i != winner)
         summary = f"Side {winner + 1} wins with {last[winner]} against {others}{again}."
         outcome = f"side_{winner + 1}"
     return {
         "outcome": outcome, "success": winner == 0, "winner": None if winner is None else winner + 1,
-        "rounds": rounds, "totals": totals,
+        "rounds": rounds, "totals": totals, "without_dice": [i + 1 for i in idle],
         "summary": summary, "steps": steps,
     }
 
@@ -523,7 +528,7 @@ def _table_values(values):
     if values["min_difficulty"] > values["max_difficulty"]:
         raise InvalidRequest("max_difficulty", f"must be at least the lowest difficulty "
                                                f"({values['min_difficulty']}), not "
-                                               f"{values['max_difficulty']}")
+                                               f"{values['max_difficulty']}", code="range")
     return values["max_dice"], values["min_difficulty"], values["max_difficulty"]
 
 
@@ -559,12 +564,68 @@ def odds_table(values):
 # -- declarations ----------------------------------------------------------------
 def _attribute(name="attribute", label="Attribute (number of d10)", default=3, min_=0):
     return Int(name, label, default=default, min=min_, max=MAX_ATTRIBUTE,
-               help="Roll this many d10 and keep the top two")
+               help="Roll this many d10 and keep the top two", initial=3)
 
 
 def _difficulty(default=12):
     return Int("difficulty", "Difficulty", default=default, min=MIN_DIFFICULTY,
-               max=MAX_DIFFICULTY, help="Usually 10 to 20; lower for tier 0 characters")
+               max=MAX_DIFFICULTY, help="Usually 10 to 20; lower for tier 0 characters",
+               initial=12)
+
+
+# -- the character sheet ---------------------------------------------------------
+SHEET = Sheet(tables=[
+    Table("attributes", "Attributes", "attribute", [
+        Column("name", "text", "Attribute"),
+        Column("value", "int", "Dice (d10)", min=0, max=MAX_ATTRIBUTE, default=2),
+    ], defaults=[{"name": "Physique", "value": 3}, {"name": "Size", "value": 2},
+                 {"name": "Passion", "value": 2}, {"name": "Genius", "value": 2}]),
+    Table("skills", "Skills", "skill", [
+        Column("name", "text", "Skill"),
+        Column("attribute", "ref", "Attribute", ref="attributes"),
+        Column("bonus", "int", "Bonus", min=-MAX_BONUS, max=MAX_BONUS, default=1),
+    ], defaults=[{"name": "Persuade", "attribute": "Passion", "bonus": 1}]),
+])
+
+
+def _dice_of(v):
+    v = whole(v)
+    return v if v is not None and 0 <= v <= MAX_ATTRIBUTE else None
+
+
+def _bonus_of(v):
+    v = whole(v)
+    return v if v is not None and -MAX_BONUS <= v <= MAX_BONUS else None
+
+
+def fill(character, params):
+    """What a character puts into a form group with `attribute` (and maybe
+    `bonus`): each attribute (bonus 0), each skill (its attribute's dice and
+    its bonus). Rows with bad data are left out."""
+    if "attribute" not in params:
+        return []
+    with_bonus = "bonus" in params
+    out = []
+    for r in sheet_rows(character, "attributes"):
+        name, dice = r.get("name"), _dice_of(r.get("value"))
+        if not isinstance(name, str) or dice is None:
+            continue
+        values = {"attribute": dice}
+        if with_bonus:
+            values["bonus"] = 0
+        out.append({"label": f"{name} {dice}d10", "values": values, "what": name})
+    for r in sheet_rows(character, "skills"):
+        name, attribute, bonus = r.get("name"), r.get("attribute"), _bonus_of(r.get("bonus"))
+        dice = _dice_of(row_value(character, "attributes", attribute))
+        if not isinstance(name, str) or dice is None or (with_bonus and bonus is None):
+            continue
+        values = {"attribute": dice}
+        if with_bonus:
+            values["bonus"] = bonus
+        extra = f", {signed(bonus)}" if with_bonus else ""
+        out.append({"label": f"{name} ({attribute} {dice}d10{extra})", "values": values,
+                    "what": name})
+    return out
 
 
 SYSTEM = System(
@@ -572,6 +633,8 @@ SYSTEM = System(
     name="[ax]",
     short_name="[ax]",
     description="Roll as many d10 as the attribute, keep the top two and add them.",
+    sheet=SHEET,
+    fill=fill,
     extra={
         "attribute_examples": ["Physique", "Size", "Passion", "Genius"],
         "difficulty_presets": [10, 12, 14, 16, 18, 20],
@@ -597,6 +660,9 @@ SYSTEM = System(
             success_outcomes=("success",),
             resolve=resolve_flat,
             odds=odds_flat,
+            tones=view.FLAT_TONES,
+            explain=view.flat_card,
+            odds_view=view.flat_odds,
         ),
         Check(
             id="group",
@@ -608,15 +674,20 @@ SYSTEM = System(
                      "Participants' attributes", default=[3, 3, 3, 3], min_items=1,
                      max_items=MAX_MEMBERS),
                 _difficulty(),
-                Int("required", "People required", default=4, min=1, max=MAX_MEMBERS),
+                Int("required", "People required", default=4, min=1, max=MAX_MEMBERS,
+                    initial=3),
                 Param("maximum", "int", "Most people who can take part", default=None, min=1,
-                      max=MAX_MEMBERS, nullable=True,
-                      help="Extra people lower the difficulty only up to this number"),
+                      max=MAX_MEMBERS, nullable=True, initial=6,
+                      help="Extra people lower the difficulty only up to this number; "
+                           "those beyond it stand aside, the lowest attributes first"),
             ],
             outcomes=FLAT_OUTCOMES,
             success_outcomes=("success",),
             resolve=resolve_group,
             odds=odds_group,
+            tones=view.FLAT_TONES,
+            explain=view.group_card,
+            odds_view=view.group_odds,
         ),
         Check(
             id="contest",
@@ -636,6 +707,9 @@ SYSTEM = System(
             success_outcomes=("side_1",),
             resolve=resolve_contest,
             odds=odds_contest,
+            tones=view.CONTEST_TONES,
+            explain=view.contest_card,
+            odds_view=view.contest_odds,
         ),
         Check(
             id="table",
@@ -653,6 +727,10 @@ SYSTEM = System(
             success_outcomes=("table",),
             resolve=resolve_table,
             odds=odds_table,
+            rolls_dice=False,
+            tones=view.TABLE_TONES,
+            explain=view.table_card,
+            odds_view=view.table_odds,
         ),
     ],
 )

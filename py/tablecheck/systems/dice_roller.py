@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import notation
+from ..display import dice_roller as view
 from ..params import Param
 
 EXAMPLES = ["3d6+2", "4d6kh3", "2d20kl1", "2d8!", "d%", "1d10+1d4-1"]
@@ -59,11 +60,15 @@ SYSTEM = System(
             # error, like every other, gives the position.
             params=[Param("expression", "string", "Dice expression",
                           help="e.g. 3d6+2, 4d6kh3, 2d20kl1, 2d8!, d%, 1d10+1d4-1 "
-                               f"(at most {notation.MAX_LENGTH} characters)")],
+                               f"(at most {notation.MAX_LENGTH} characters)",
+                          initial="3d6", examples=list(EXAMPLES))],
             outcomes=[("rolled", "Rolled")],
             success_outcomes=("rolled",),
             resolve=resolve,
             odds=odds,
+            tones=view.TONES,
+            explain=view.roll_card,
+            odds_view=view.roll_odds,
         )
     ],
 )

@@ -35,7 +35,10 @@ from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import TAIL_EPS, Dist, chain_text
+from ..display import dungeons_of_olde as view
+from ..display.words import plural, signed
 from ..params import Bool, Int, Obj, Param
+from ..sheets import Column, Sheet, Table, row_value, rows as sheet_rows, whole
 
 MIN_SIDES = 2
 MAX_SIDES = 20
@@ -165,11 +168,6 @@ def _cr_text(rating, name):
     return f"CR {rating} ({name})" if name else f"CR {rating}"
 
 
-def _signed(n):
-    """+3, -2, and a plain 0 (never "+0")."""
-    return f"{n:+d}" if n else "0"
-
-
 def _singular(unit):
     """The singular of a plural unit by plain English rules ("arrows" ->
     "arrow", "berries" -> "berry", "torches" -> "torch", "potions of
@@ -230,7 +228,7 @@ def _roll_attempt(tray, stat, modification, adjustment, who=""):
     steps = []
     if modification:
         whose = f"{who.capitalize()}'s stat" if who else "Stat"
-        steps.append(f"{whose} {stat} with modification {_signed(modification)} "
+        steps.append(f"{whose} {stat} with modification {signed(modification, zero='0')} "
                      f"rolls d{sides}.")
     if note:
         steps.append(f"Note: {note}.")
@@ -241,7 +239,8 @@ def _roll_attempt(tray, stat, modification, adjustment, who=""):
     total = dice_total + adjustment
     line = f"{' + '.join(str(s) for s in sums)} = {dice_total}"
     if adjustment:
-        line += f"; adjustment {_signed(adjustment)} (once, after explosions) gives {total}"
+        line += (f"; adjustment {signed(adjustment, zero='0')} (once, after explosions) "
+                 f"gives {total}")
     who_text = f"{who.capitalize()}'s check roll" if who else "Check roll"
     steps.append(f"{who_text}: {line}.")
     return {
@@ -259,7 +258,7 @@ def _judge(total, cr, applied):
     cat = CATEGORY[label]
     side = "success" if success else "failure"
     steps = [
-        f"Margin: {total} - {cr} = {_signed(margin)}"
+        f"Margin: {total} - {cr} = {signed(margin, zero='0')}"
         f" ({'equal to or above' if success else 'below'} the CR: {side}).",
         f"Ranks of {side}: 1 + floor({abs(margin)} / 3) = {ranks}: {cat[1]}"
         f" (margin {cat[4]}, {cat[3]}{' or more' if cat[3] == 4 else ''}"
@@ -271,7 +270,7 @@ def _judge(total, cr, applied):
         outcome_words = cat[5]
         suggestion = suggestion_for(outcome_words)
         steps.append(f"Critical outcomes applied: {outcome_words.lower()}; "
-                     f"{points} character point{'s' if points != 1 else ''} for the hero.")
+                     f"{plural(points, 'character point')} for the hero.")
     else:
         outcome_words = "Simple success" if success else "Simple failure"
         suggestion = SUGGESTIONS[outcome_words]
@@ -287,7 +286,7 @@ def _judge(total, cr, applied):
 
 def _ranks_words(j):
     n = j["ranks"]
-    return f"{n} rank{'s' if n != 1 else ''} of {'success' if j['success'] else 'failure'}"
+    return f"{plural(n, 'rank')} of {'success' if j['success'] else 'failure'}"
 
 
 def _trivial_text(rating, name):
@@ -331,7 +330,7 @@ def resolve_check(values, tray):
     out = dict(roll)
     out.update(j)
     out.update({
-        "cr": rating, "cr_rank": name,
+        "cr": rating, "cr_rank": name, "trivial": is_trivial(rating),
         "summary": f"Check roll {roll['total']} on 2{roll['die']}! against "
                    f"{_cr_text(rating, name)}: {j['category']}, {_ranks_words(j)}.",
         "steps": steps + roll["steps"] + j["steps"],
@@ -352,14 +351,16 @@ def resolve_scaling(values, tray):
                      "rolled (its ranks set the yield).")
     steps += roll["steps"] + j["steps"]
     if j["success"]:
-        steps.append(f"Yield: {j['ranks']} rank{'s' if j['ranks'] != 1 else ''} x "
+        steps.append(f"Yield: {plural(j['ranks'], 'rank')} x "
                      f"{per_rank} = {_amount(amount, unit)}.")
     else:
         steps.append(f"Yield: nothing on a failure ({_amount(0, unit)}).")
     out = dict(roll)
     out.update(j)
     out.update({
-        "cr": rating, "cr_rank": name, "yield": amount, "per_rank": per_rank,
+        "cr": rating, "cr_rank": name, "yield": amount, "per_rank": per_rank, "unit": unit,
+        "yield_text": _amount(amount, unit), "per_rank_text": _amount(per_rank, unit),
+        "trivial": is_trivial(rating),
         "extra_ranks": max(0, j["ranks"] - 1) if j["success"] else 0,
         "summary": f"Check roll {roll['total']} against {_cr_text(rating, name)}: "
                    f"{j['category']}, {_ranks_words(j)}, yielding {_amount(amount, unit)}.",
@@ -419,7 +420,7 @@ def resolve_assisted(values, tray):
     j = _judge(i["total"], rating, values["critical_outcomes"])
     extra = ""
     if bonus and ins["adjustment"]:
-        extra = f", with adjustment {_signed(ins['adjustment'])} + assist +{bonus}"
+        extra = f", with adjustment {signed(ins['adjustment'], zero='0')} + assist +{bonus}"
     elif bonus:
         extra = f", with the assist +{bonus} as an adjustment"
     steps.append(f"The instigator rolls against {_cr_text(rating, name)}{extra}.")
@@ -427,7 +428,7 @@ def resolve_assisted(values, tray):
     out = {k: v for k, v in i.items() if k != "steps"}
     out.update(j)
     out.update({
-        "cr": rating, "cr_rank": name, "assist_bonus": bonus,
+        "cr": rating, "cr_rank": name, "assist_bonus": bonus, "trivial": is_trivial(rating),
         "assistant_total": a["total"],
         "instigator": {k: v for k, v in i.items() if k != "steps"},
         "assistant": {k: v for k, v in a.items() if k != "steps"},
@@ -446,7 +447,7 @@ def resolve_effect(values, tray):
     steps = []
     if values["modification"]:
         steps.append(f"Stat {values['stat']} with modification "
-                     f"{_signed(values['modification'])} rolls d{sides}.")
+                     f"{signed(values['modification'], zero='0')} rolls d{sides}.")
     if note:
         steps.append(f"Note: {note}.")
     if exploding:
@@ -748,7 +749,7 @@ def odds_effect(values):
 # -- declarations ---------------------------------------------------------------
 def _stat_param(label="Stat (die rank: Brawn 8 rolls d8)"):
     return Int("stat", label, default=8, min=MIN_SIDES, max=MAX_SIDES,
-               help="the stat value is the die rank; d2 to d20")
+               help="the stat value is the die rank; d2 to d20", initial=8)
 
 
 def _modification():
@@ -763,7 +764,7 @@ def _adjustment():
 
 def _cr_param():
     return Param("cr", "int_or_choice", "Challenge rating (CR) or rank", default="moderate",
-                 min=1, max=MAX_CR,
+                 min=1, max=MAX_CR, initial=9,
                  choices=[(key, f"{name} ({rating})") for key, name, rating in CR_RANKS],
                  help="a number, or Trivial 3, Easy 6, Moderate 9, Hard 12, Heroic 15, "
                       "Superhuman 18, Godly 21")
@@ -801,6 +802,7 @@ CHECKS = [
                 _critical()],
         outcomes=OUTCOMES, success_outcomes=SUCCESS_OUTCOMES,
         resolve=resolve_check, odds=odds_check,
+        tones=view.TONES, explain=view.check_card, odds_view=view.check_odds,
     ),
     Check(
         id="opposed",
@@ -810,6 +812,7 @@ CHECKS = [
         params=[_side("instigator", "Instigator"), _side("target", "Target"), _critical()],
         outcomes=OUTCOMES, success_outcomes=SUCCESS_OUTCOMES,
         resolve=resolve_opposed, odds=odds_opposed,
+        tones=view.TONES, explain=view.opposed_card, odds_view=view.opposed_odds,
     ),
     Check(
         id="assisted",
@@ -821,6 +824,7 @@ CHECKS = [
                 _critical()],
         outcomes=OUTCOMES, success_outcomes=SUCCESS_OUTCOMES,
         resolve=resolve_assisted, odds=odds_assisted,
+        tones=view.TONES, explain=view.assisted_card, odds_view=view.assisted_odds,
     ),
     Check(
         id="scaling",
@@ -829,12 +833,14 @@ CHECKS = [
                     "rank); always rolled, even when Trivial.",
         params=[_stat_param(), _modification(), _adjustment(), _cr_param(),
                 _roll_trivial(scaling=True),
-                Int("per_rank", "Yield per rank of success", default=1, min=0, max=1000),
+                Int("per_rank", "Yield per rank of success", default=1, min=0, max=1000,
+                    initial=1),
                 Param("unit", "string", "What is yielded (e.g. arrows)", default="",
                       max_length=40),
                 _critical()],
         outcomes=OUTCOMES, success_outcomes=SUCCESS_OUTCOMES,
         resolve=resolve_scaling, odds=odds_scaling,
+        tones=view.TONES, explain=view.scaling_card, odds_view=view.scaling_odds,
     ),
     Check(
         id="effect",
@@ -842,13 +848,53 @@ CHECKS = [
         description="Any number of exploding stat dice, summed, for the degree of a "
                     "success.",
         params=[_stat_param(), _modification(),
-                Int("count", "Number of stat dice", default=2, min=1, max=MAX_EFFECT_DICE),
+                Int("count", "Number of stat dice", default=2, min=1, max=MAX_EFFECT_DICE,
+                    initial=1),
                 Bool("exploding", "Exploding dice (unless the rules say otherwise)",
                      default=True)],
         outcomes=[("rolled", "Rolled")], success_outcomes=("rolled",),
         resolve=resolve_effect, odds=odds_effect,
+        tones=view.EFFECT_TONES, explain=view.effect_card, odds_view=view.effect_odds,
     ),
 ]
+
+# -- the character sheet --------------------------------------------------------
+SHEET = Sheet(tables=[
+    Table("stats", "Stats", "stat", [
+        Column("name", "text", "Stat"),
+        Column("value", "int", "Die (d2-d20)", min=MIN_SIDES, max=MAX_SIDES, default=6),
+    ], defaults=[{"name": "Brawn", "value": 8}, {"name": "Nerve", "value": 6},
+                 {"name": "Savvy", "value": 6}]),
+    Table("skills", "Skills", "skill", [
+        Column("name", "text", "Skill"),
+        Column("stat", "ref", "Check stat", ref="stats"),
+    ], defaults=[{"name": "Forage", "stat": "Savvy"}]),
+])
+
+
+def _die_of(v):
+    v = whole(v)
+    return v if v is not None and MIN_SIDES <= v <= MAX_SIDES else None
+
+
+def fill(character, params):
+    """What a character puts into a form group with `stat`: each stat, and
+    each skill by its check stat. Rows with bad data are left out."""
+    if "stat" not in params:
+        return []
+    out = []
+    for r in sheet_rows(character, "stats"):
+        name, die = r.get("name"), _die_of(r.get("value"))
+        if isinstance(name, str) and die is not None:
+            out.append({"label": f"{name} d{die}", "values": {"stat": die}, "what": name})
+    for r in sheet_rows(character, "skills"):
+        name, stat = r.get("name"), r.get("stat")
+        die = _die_of(row_value(character, "stats", stat))
+        if isinstance(name, str) and die is not None:
+            out.append({"label": f"{name} ({stat} d{die})", "values": {"stat": die},
+                        "what": name})
+    return out
+
 
 SYSTEM = System(
     id="dungeons_of_olde",
@@ -858,6 +904,8 @@ SYSTEM = System(
                 "and failure, critical outcomes, opposed, assisted, scaling and effect "
                 "rolls.",
     checks=CHECKS,
+    sheet=SHEET,
+    fill=fill,
     extra={
         "cr_ranks": [{"value": key, "name": name, "rating": rating}
                      for key, name, rating in CR_RANKS],
