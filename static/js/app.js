@@ -1,8 +1,6 @@
-// The composition root: builds the frame and wires the table controller,
-// the history and characters panels, the theme and the storage notice to
-// the engine bridge. What each part does lives in its own module:
-//   table.js (pickers, form, odds, roll, card), history-panel.js,
-//   characters-panel.js (+ character-editor.js), theme.js, engine.js.
+// The composition root: wires the table controller (table.js: pickers,
+// form, odds, roll, card), the history and characters panels, the theme and
+// the storage notice to the engine bridge (engine.js).
 
 import { el, clear } from './util.js';
 import { tablecheck } from './engine.js';
@@ -24,16 +22,11 @@ let catalog = storage.load('catalog', null);
 const { live, say } = announcer();
 
 /** Calls that never throw: a lost engine answers {error}. */
-const engine = {};
-for (const name of ['resolve', 'odds', 'catalog', 'fill']) {
-  engine[name] = async (request) => {
-    try {
-      return (await tablecheck[name](request)) || { error: { field: null, message: 'The dice engine gave no answer.' } };
-    } catch (e) {
-      return { error: { field: null, message: String(e && e.message ? e.message : e) } };
-    }
-  };
-}
+const engine = Object.fromEntries(['resolve', 'odds', 'catalog', 'fill'].map((name) => [name, async (request) => {
+  try {
+    return (await tablecheck[name](request)) || { error: { field: null, message: 'The dice engine gave no answer.' } };
+  } catch (e) { return { error: { field: null, message: String(e && e.message ? e.message : e) } }; }
+}]));
 
 const characters = new CharactersPanel({
   prefs, savePrefs, say,
