@@ -13,8 +13,8 @@ import { el, newId, clear, humanise, isPlainObject } from './util.js';
 /** The first value of a field: the catalog default, else the `initial`
  * value the rules module suggests, else one in range for its type. */
 function uiDefault(p) {
-  if (p.default !== undefined) return p.default;
-  if (p.nullable) return null;
+  if (p.default !== undefined && (p.default !== null || p.initial === undefined)) return p.default;
+  if (p.nullable && p.initial === undefined) return null;
   const v = p.initial;
   if (p.type === 'int' || p.type === 'int_or_choice') {
     let n = typeof v === 'number' ? v : (p.min !== undefined ? Math.max(p.min, 0) : 0);

@@ -954,8 +954,9 @@ def test_card_and_history_name_the_character_whose_values_filled_the_form(ui):
     make_character(page, "Gerda", {"COU": 15, "AGI": 14, "STR": 13})
     make_character(page, "Bo", {"COU": 9})
     page.select_option("#character-picker", value="")  # nobody in the header
-    options = page.locator('select[data-fill=""] optgroup[label="Gerda"] option').all_inner_texts()
-    page.locator('select[data-fill=""]').select_option(label=[o for o in options if o.startswith("Climbing")][0])
+    gerda = page.locator('select[data-fill=""] optgroup[label="Gerda"] option', has_text="Climbing")
+    gerda.wait_for(state="attached")
+    page.locator('select[data-fill=""]').select_option(value=gerda.get_attribute("value"))
     # the header now names someone else: the card still says Gerda
     bo = page.locator("#character-picker option", has_text="Bo").get_attribute("value")
     page.select_option("#character-picker", value=bo)

@@ -125,7 +125,8 @@ def chart(label, dist, key=None, mean=True, min_p=None):
     total = sum(Fraction(p) if not isinstance(p, float) else p for _, p in bars)
     m = None
     if mean and bars and abs(float(total) - 1) < 1e-6:
-        m = sum(float(x) * float(p) for x, p in bars)
+        # exact, so CPython 3.11 and Pyodide's 3.14 (whose float sum differs) agree
+        m = float(sum(Fraction(x) * Fraction(p) for x, p in bars))
     if min_p is not None and len(bars) > 60:
         bars = [b for b in bars if b[1] >= min_p]
     return Chart(label, [[x, p] for x, p in bars], key, m)

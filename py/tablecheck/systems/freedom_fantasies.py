@@ -56,8 +56,10 @@ from functools import lru_cache
 
 from ..checks import Check, System
 from ..dice import Dist, keep
+from ..display import freedom_fantasies as display
 from ..errors import InvalidRequest
 from ..params import Bool, Int, Obj, Param
+from ..sheets import Number, Sheet
 
 # -- the game's vocabulary --------------------------------------------------
 ABILITIES = [
@@ -158,11 +160,11 @@ def _ability_param(names=None, label="Ability used"):
                  help="which Ability bonus is added (for the wording; optional)")
 
 
-def _dc_param(name, label, table, default, help="", open_top=False):
+def _dc_param(name, label, table, default, help="", open_top=False, initial=None):
     choices = [(key, f"{words} ({dc}{'+' if open_top and i == len(table) - 1 else ''})")
                for i, (dc, key, words, *_) in enumerate(table)]
     return Param(name, "int_or_choice", label, default, 0, DC_MAX, choices=choices,
-                 nullable=default is None, help=help)
+                 nullable=default is None, help=help, initial=initial)
 
 
 def _bonus_params(label="Ability bonus"):
@@ -211,8 +213,8 @@ ATTACK_PARAMS = (
     + [Bool("threatened_ranged", "Threatened while attacking at a distance (disadvantage)"),
        Bool("gm", "Attacker is GM-controlled (a critical hit gives Tension, not Momentum)")]
     + [Obj("target", [
-        Int("finesse", "Target's FINESSE", min=BONUS_MIN, max=BONUS_MAX),
-        Int("flair", "Target's FLAIR", min=BONUS_MIN, max=BONUS_MAX),
+        Int("finesse", "Target's FINESSE", min=BONUS_MIN, max=BONUS_MAX, initial=1),
+        Int("flair", "Target's FLAIR", min=BONUS_MIN, max=BONUS_MAX, initial=1),
         Bool("dodging", "Target is Dodging (+FINESSE)"),
         Int("evasion_penalty", "Armour evasion penalty", 0, 0, 100),
         _nullable_int("defense", "Target's Defense", 0, 1000,
@@ -230,7 +232,7 @@ EFFECT_PARAMS = (
     [_ability_param()] + _bonus_params()
     + [_dc_param("dc", "DC", EFFECT_DCS, None,
                  help="a GM's table DC; or leave empty and give the source's ability "
-                      "or the caster's FLAIR and FOCUS", open_top=True),
+                      "or the caster's FLAIR and FOCUS", open_top=True, initial="normal"),
        _nullable_int("source_ability", "Source's Ability (DC = 10 + it)", BONUS_MIN, BONUS_MAX,
                      help="an Ability DC, or an Attack DC (10 + the Ability used in the attack)"),
        _nullable_int("spell_flair", "Caster's FLAIR (Spell DC)", BONUS_MIN, BONUS_MAX),
@@ -419,7 +421,7 @@ def _dc_value(value, table, field_name, open_top=False):
         for row in table:
             if row[1] == value:
                 return row[0], row[2]
-        raise InvalidRequest(field_name, f"unknown DC {value!r}")
+        raise InvalidRequest(field_name, f"unknown DC {value!r}", code="choice")
     for row in table:
         if row[0] == value:
             return value, row[2]
@@ -431,14 +433,15 @@ def _dc_value(value, table, field_name, open_top=False):
 def _bonus_text(values, roll_value, who=""):
     ability = values.get("ability")
     name = ABILITY_NAME[ability] if ability else "ability bonus"
-    parts = [f"d20 {roll_value}", f"{name} {_signed(values['bonus'])}"]
+    parts = [f"d20 {roll_value}", f"{name} {_term(values['bonus'])}"]
     if values.get("other_bonus"):
-        parts.append(f"other bonuses {_signed(values['other_bonus'])}")
+        parts.append(f"other bonuses {_term(values['other_bonus'])}")
     total = roll_value + values["bonus"] + values.get("other_bonus", 0)
     return total, f"{who}Result = {' + '.join(parts)} = {total}."
 
 
-def _signed(n):
+def _term(n):
+    """A number as a term of a sum: '3', '(-2)' (not a sign: words.signed)."""
     return f"{n}" if n >= 0 else f"({n})"
 
 
@@ -584,10 +587,10 @@ class Target:
 def _target(values):
     tg = values["target"]
     dc = 5 + tg["finesse"] + tg["flair"]
-    parts = ["5", f"FINESSE {_signed(tg['finesse'])}", f"FLAIR {_signed(tg['flair'])}"]
+    parts = ["5", f"FINESSE {_term(tg['finesse'])}", f"FLAIR {_term(tg['flair'])}"]
     if tg["dodging"]:
         dc += tg["finesse"]
-        parts.append(f"Dodge FINESSE {_signed(tg['finesse'])}")
+        parts.append(f"Dodge FINESSE {_term(tg['finesse'])}")
     if tg["evasion_penalty"]:
         dc -= tg["evasion_penalty"]
         text = " + ".join(parts) + f" - armour penalty {tg['evasion_penalty']}"
@@ -610,7 +613,7 @@ def _target(values):
         hp = max(0, total)  # never below 0 (reading: a negative total means none)
         floor = f" = {total}, floored at 0" if total < 0 else ""
         hp_text = (f"{hp} Hit Points (sum of its Ability bonuses "
-                   f"{' + '.join(_signed(v) for v in abilities)}{floor})")
+                   f"{' + '.join(_term(v) for v in abilities)}{floor})")
     else:
         hp, hp_text = None, "Hit Points unknown (give them, or all five Ability bonuses)"
     return Target(dc, evasion_text, defense, defense_text, hp, hp_text, tg["damage"])
@@ -621,14 +624,16 @@ def _attack_checks(values):
     if weapon and ability and ability not in WEAPONS[weapon][1]:
         allowed = " or ".join(ABILITY_NAME[a] for a in WEAPONS[weapon][1])
         raise InvalidRequest("ability", f"a {WEAPONS[weapon][0].lower()} attack uses {allowed}, "
-                                        f"not {ABILITY_NAME[ability]}")
+                                        f"not {ABILITY_NAME[ability]}", code="choice")
     if weapon == "unarmed" and values["damage_rating"] != UNARMED_DR:
         raise InvalidRequest("damage_rating", f"unarmed attacks have DR {UNARMED_DR}, "
-                                              f"not {values['damage_rating']}")
+                                              f"not {values['damage_rating']}", code="range")
     if weapon == "unarmed" and values["unfamiliar"]:
-        raise InvalidRequest("unfamiliar", "all Characters are experienced with Unarmed Attacks")
+        raise InvalidRequest("unfamiliar", "all Characters are experienced with Unarmed Attacks",
+                             code="range")
     if weapon == "unarmed" and values["threatened_ranged"]:
-        raise InvalidRequest("threatened_ranged", "an unarmed attack cannot hit at a distance")
+        raise InvalidRequest("threatened_ranged", "an unarmed attack cannot hit at a distance",
+                             code="range")
 
 
 ATTACK_SUMMARY = {
@@ -759,22 +764,24 @@ def _effect_dc(values):
     flair, focus = values["spell_flair"], values["spell_focus"]
     if flair is not None or focus is not None:
         if flair is None:
-            raise InvalidRequest("spell_flair", "a Spell DC needs both the caster's FLAIR and FOCUS")
+            raise InvalidRequest("spell_flair", "a Spell DC needs both the caster's FLAIR and "
+                                                "FOCUS", code="required")
         if focus is None:
-            raise InvalidRequest("spell_focus", "a Spell DC needs both the caster's FLAIR and FOCUS")
+            raise InvalidRequest("spell_focus", "a Spell DC needs both the caster's FLAIR and "
+                                                "FOCUS", code="required")
         ways.append("spell_flair")
     if not ways:
         raise InvalidRequest("dc", "give a DC, the source's Ability (DC = 10 + it), or the "
-                                   "caster's FLAIR and FOCUS (Spell DC)")
+                                   "caster's FLAIR and FOCUS (Spell DC)", code="required")
     if len(ways) > 1:
         raise InvalidRequest(ways[1], f"give only one way to set the DC, not both {ways[0]} "
-                                      f"and {ways[1]}")
+                                      f"and {ways[1]}", code="range")
     if ways[0] == "dc":
         dc, words = _dc_value(values["dc"], EFFECT_DCS, "dc", open_top=True)
         return dc, _dc_words(dc, words), words
     if ways[0] == "source_ability":
         dc = 10 + values["source_ability"]
-        return (dc, f"DC {dc} (10 + the source's Ability {_signed(values['source_ability'])})",
+        return (dc, f"DC {dc} (10 + the source's Ability {_term(values['source_ability'])})",
                 None)
     dc = 10 + max(flair, focus)
     which = "FLAIR" if flair >= focus else "FOCUS"
@@ -986,6 +993,15 @@ def opposed_odds(values):
 # -- the system -------------------------------------------------------------------
 SKILL_SUCCESS = ("critical_success", "fantastic_success", "partial_success", "success")
 
+# the character sheet (as static/js/characters.js declared it): the five
+# Ability bonuses, Defense and the Damage Rating of the usual weapon
+SHEET = Sheet(
+    numbers=[Number(name, name, -10, 20, 1) for _, name, _ in ABILITIES]
+    + [Number("defense", "Defense", 0, 30, 1),
+       Number("damage", "Damage rating (DR)", 0, 30, 2)],
+    numbers_label="Abilities and combat",
+)
+
 SYSTEM = System(
     id="freedom_fantasies",
     name="Freedom Fantasies",
@@ -995,13 +1011,16 @@ SYSTEM = System(
     checks=[
         Check(
             id="skill", label="Skill Check", params=SKILL_PARAMS, outcomes=SKILL_OUTCOMES,
-            resolve=skill_resolve, odds=skill_odds, success_outcomes=SKILL_SUCCESS,
+            resolve=skill_resolve, odds=skill_odds,
+            tones=display.SKILL_TONES, explain=display.skill_card, odds_view=display.skill_odds,
+            success_outcomes=SKILL_SUCCESS,
             description="d20 + Ability against a DC: fail, partial (DC) or fantastic "
                         "(DC + 10) success; a natural 20 is a critical success.",
         ),
         Check(
             id="attack", label="Attack Check", params=ATTACK_PARAMS, outcomes=ATTACK_OUTCOMES,
             resolve=attack_resolve, odds=attack_odds,
+            tones=display.ATTACK_TONES, explain=display.attack_card, odds_view=display.attack_odds,
             success_outcomes=("critical_hit", "direct_hit", "glancing_hit"),
             description="d20 + Ability against the target's Evasion DC: miss, glancing hit "
                         "(DR - Defense) or direct hit (2 x DR); damage beyond Hit Points "
@@ -1010,6 +1029,7 @@ SYSTEM = System(
         Check(
             id="effect", label="Effect Check", params=EFFECT_PARAMS, outcomes=EFFECT_OUTCOMES,
             resolve=effect_resolve, odds=effect_odds,
+            tones=display.EFFECT_TONES, explain=display.effect_card, odds_view=display.effect_odds,
             success_outcomes=("lucky_escape", "success"),
             description="Resist an Effect: d20 + Ability against 10 + the source's Ability, "
                         "a Spell DC or a table DC; a natural 20 is a lucky escape.",
@@ -1017,13 +1037,17 @@ SYSTEM = System(
         Check(
             id="luck", label="Luck Check", params=LUCK_PARAMS, outcomes=LUCK_OUTCOMES,
             resolve=luck_resolve, odds=luck_odds,
+            tones=display.LUCK_TONES, explain=display.luck_card, odds_view=display.luck_odds,
             success_outcomes=("lucky_break", "success"),
             description="A bare d20 against the Luck DC table, naming how favourable things "
                         "are; a natural 20 is a lucky break.",
         ),
         Check(
             id="opposed", label="Opposed Check", params=OPPOSED_PARAMS, outcomes=SKILL_OUTCOMES,
-            resolve=opposed_resolve, odds=opposed_odds, success_outcomes=SKILL_SUCCESS,
+            resolve=opposed_resolve, odds=opposed_odds,
+            tones=display.OPPOSED_TONES, explain=display.opposed_card,
+            odds_view=display.opposed_odds,
+            success_outcomes=SKILL_SUCCESS,
             description="Both roll Skill Checks; the target's result is the DC and a tie goes "
                         "to the active side.",
         ),
@@ -1041,4 +1065,6 @@ SYSTEM = System(
         "evasion_dc": "5 + FINESSE + FLAIR (+ FINESSE when Dodging) - armour evasion penalty",
         "hit_points": "the sum of the five Ability bonuses",
     },
+    sheet=SHEET,
+    fill=display.fill,
 )

@@ -21,8 +21,10 @@ from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import Dist, notation
+from ..display import shadows_of_the_unknown as display
 from ..errors import InvalidRequest
 from ..params import Choice, Int, Param
+from ..sheets import Column, Sheet, Table
 
 # (id, words, factor) in the text's order, easiest first
 DIFFICULTIES = [
@@ -87,6 +89,7 @@ def _check_automatic(values):
             "difficulty",
             f"Automatic success needs a {what} of at least 1 (it is {values['rating']}); "
             "choose Simplistic to roll instead",
+            code="range",
         )
 
 
@@ -194,6 +197,23 @@ def odds_dice(values):
     return result
 
 
+DICE_EXAMPLES = ["1D10", "2D6-2", "3D6+2", "1D6", "2D10"]
+
+# the character sheet (as static/js/characters.js declared it): attributes,
+# and skills each with its controlling attribute
+SHEET = Sheet(tables=[
+    Table("attributes", "Attributes", "attribute", [
+        Column("name", "text", "Attribute"),
+        Column("value", "int", "Value", min=0, max=40, default=10),
+    ], defaults=[{"name": "Strength", "value": 10}, {"name": "Agility", "value": 10},
+                 {"name": "Intelligence", "value": 10}, {"name": "Willpower", "value": 10}]),
+    Table("skills", "Skills", "skill", [
+        Column("name", "text", "Skill"),
+        Column("attribute", "ref", "Controlling attribute", ref="attributes"),
+        Column("rating", "int", "Skill rating", min=0, max=40, default=1),
+    ], defaults=[{"name": "Stealth", "attribute": "Agility", "rating": 3}]),
+])
+
 SYSTEM = System(
     id="shadows_of_the_unknown",
     name="Shadows of the Unknown",
@@ -208,8 +228,10 @@ SYSTEM = System(
             for d, w, f in DIFFICULTIES
         ],
         "outstanding_margin": OUTSTANDING_MARGIN,
-        "dice_examples": ["1D10", "2D6-2", "3D6+2", "1D6", "2D10"],
+        "dice_examples": DICE_EXAMPLES,
     },
+    sheet=SHEET,
+    fill=display.fill,
     checks=[
         Check(
             id="task",
@@ -232,6 +254,9 @@ SYSTEM = System(
             success_outcomes=("automatic_success", "outstanding_success", "success"),
             resolve=resolve_task,
             odds=odds_task,
+            tones=display.TASK_TONES,
+            explain=display.task_card,
+            odds_view=display.task_odds,
         ),
         Check(
             id="dice",
@@ -244,12 +269,16 @@ SYSTEM = System(
                 Param("expression", "string", "Dice (e.g. 2D6-2, 3D6+2, 1D10)",
                       default="1D10",
                       help="NDX+M: roll N X-sided dice, add them, then add or subtract M "
-                           f"(at most {notation.MAX_LENGTH} characters)"),
+                           f"(at most {notation.MAX_LENGTH} characters)",
+                      examples=DICE_EXAMPLES),
             ],
             outcomes=[("rolled", "Rolled")],
             success_outcomes=("rolled",),
             resolve=resolve_dice,
             odds=odds_dice,
+            tones=display.DICE_TONES,
+            explain=display.dice_card,
+            odds_view=display.dice_odds,
         ),
     ],
 )
