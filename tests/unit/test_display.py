@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from card_texts import card_texts
 from every_check import REQUESTS
 from tablecheck import api
 from tablecheck.display.model import TONES
@@ -16,25 +17,6 @@ from tablecheck.errors import CODES, InvalidRequest
 SEEDS = [1, 2, 3, 20261129, 77]
 IDS = [f"{r['system']}-{r['check']}" for r in REQUESTS]
 
-
-def texts_of_card(card, line):
-    out = [card["title"], card["headline"]["label"], line]
-    if card["subject"]:
-        out.append(card["subject"])
-    if card["key"]:
-        out += [card["key"]["label"], card["key"]["value"]]
-    for f in card["facts"]:
-        out += [f["label"], f["value"]]
-    for g in card["groups"]:
-        out += [g["title"], g["summary"]]
-    out += card["notes"]
-    for c in card["choices"]:
-        out += [c["label"], c["text"]] + [o["label"] for o in c.get("options", [])]
-    for a in card["actions"]:
-        out.append(a["label"])
-    for d in card["dice"]:
-        out += [d["label"]] + d["notes"]
-    return out
 
 
 def raw_words():
@@ -72,7 +54,7 @@ def test_seeded_results_have_a_card_for_people(request_):
         assert line.strip()
         assert card["headline"]["tone"] in TONES
         assert card["headline"]["label"].strip() and card["title"].strip()
-        assert_for_people(texts_of_card(card, line), (request_["check"], seed))
+        assert_for_people(card_texts(card, line), (request_["check"], seed))
         n = len(r["rolls"])
         assert len(card["dice"]) in (0, n)
         for g in card["groups"]:

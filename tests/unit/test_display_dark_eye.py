@@ -10,6 +10,8 @@ import pytest
 
 from tablecheck import api
 
+from card_texts import card_texts as texts
+
 
 def resolve(check, **params):
     return api.resolve({"system": "dark_eye", "check": check, **params})
@@ -22,18 +24,6 @@ def odds(check, **params):
 def hero(rating=6, attrs=(12, 12, 12), **extra):
     return {"attributes": list(attrs), "rating": rating, **extra}
 
-
-def texts(card):
-    """Every text of a card a person reads."""
-    out = [card["title"], card["subject"] or "", card["headline"]["label"]]
-    if card["key"]:
-        out += [card["key"]["label"], card["key"]["value"]]
-    out += [f["label"] for f in card["facts"]] + [f["value"] for f in card["facts"]]
-    out += [g["title"] for g in card["groups"]] + [g["summary"] for g in card["groups"]]
-    out += card["notes"]
-    for d in card["dice"]:
-        out += [d["label"]] + d["notes"]
-    return out
 
 
 def assert_readable(result):

@@ -11,6 +11,8 @@ from fractions import Fraction
 import pytest
 
 from tablecheck import api
+
+from card_texts import card_texts as texts
 from tablecheck.errors import InvalidRequest
 
 SYS = "freedom_fantasies"
@@ -24,20 +26,6 @@ def resolve(check, **params):
 def odds(check, **params):
     return api.odds({"system": SYS, "check": check, **params})
 
-
-def texts(card):
-    """Every text of a card a person reads."""
-    out = [card["title"], card["subject"] or "", card["headline"]["label"]]
-    if card["key"]:
-        out += [card["key"]["label"], card["key"]["value"]]
-    out += [f["label"] for f in card["facts"]] + [f["value"] for f in card["facts"]]
-    out += [g["title"] for g in card["groups"]] + [g["summary"] for g in card["groups"]]
-    out += card["notes"]
-    for c in card["choices"]:
-        out += [c["label"], c["text"]] + [o["label"] for o in c.get("options", [])]
-    for d in card["dice"]:
-        out += [d["label"]] + d["notes"]
-    return out
 
 
 def assert_readable(result):
