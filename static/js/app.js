@@ -92,5 +92,5 @@ characters.renderPicker();
 showStorageState();
 historyPanel.render();
 window.addEventListener('tablecheck:status', onEngineState);
-new MutationObserver(onEngineState).observe(root, { attributes: true, attributeFilter: ['data-engine'] });
+new MutationObserver(onEngineState).observe(root, { attributeFilter: ['data-engine'] });
 onEngineState();

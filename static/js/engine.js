@@ -42,7 +42,7 @@ const REQUIRED_FILES = [
 const CALL_TIMEOUT_MS = Number(window.TABLECHECK_CALL_TIMEOUT_MS) || 120000;
 
 const root = document.documentElement;
-let attempt = 0;
+let boots = 0;
 let current = null; // {xworker, element, ready}
 let readyResolvers = null;
 
@@ -161,25 +161,25 @@ async function start(element) {
 }
 
 function boot(element) {
-  attempt += 1;
-  const mine = attempt;
+  boots += 1;
+  const mine = boots;
   setStatus("downloading");
   const ready = makeReady();
   const resolvers = readyResolvers;
   start(element).then(
     (info) => {
-      if (mine !== attempt) return;
+      if (mine !== boots) return;
       window.tablecheck.info = info;
       setStatus("ready");
       resolvers.resolve(info);
     },
     (error) => {
-      if (mine !== attempt) return;
+      if (mine !== boots) return;
       failWith(error);
       // only slow, not broken: recover if it comes up after all
       if (error && error.late) {
         error.late.then((info) => {
-          if (mine !== attempt) return;
+          if (mine !== boots) return;
           window.tablecheck.info = info;
           window.tablecheck.ready = Promise.resolve(info);
           setStatus("ready");
@@ -223,9 +223,9 @@ function retry() {
     try { old.xworker && old.xworker.terminate(); } catch (_) { /* already gone */ }
   }
   const fresh = document.createElement("script");
-  for (const { name, value } of old ? old.attributes : []) fresh.setAttribute(name, value);
+  for (const key of old ? old.getAttributeNames() : []) fresh.setAttribute(key, old.getAttribute(key));
   // PyScript keeps one worker per name: give the new one its own
-  fresh.setAttribute("name", `${ENGINE_ID}-${attempt + 1}`);
+  fresh.setAttribute("name", `${ENGINE_ID}-${boots + 1}`);
   fresh.id = ENGINE_ID;
   old?.remove();
   root.dataset.engine = "loading";

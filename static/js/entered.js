@@ -5,8 +5,8 @@
 // `needed` ([{sides, label}], the dice still missing, e.g. a confirmation
 // roll or an explosion), and the page shows one field per die with its
 // label. Resolving with entered dice is a pure function of the dice, so the
-// fields follow the typed values live (a 1 on a Dark Eye attribute check
-// brings up the confirmation field at once); the result is only shown,
+// fields follow the typed values live (a die that calls for a confirmation
+// roll brings up its field at once); the result is only shown,
 // announced and saved when the player presses Resolve.
 
 import { el, newId, clear } from './util.js';

@@ -5,7 +5,7 @@
 // steppers, short choice lists become chips, objects become fieldsets, lists
 // grow and shrink within their item limits. The same tree collects the
 // request (with per-field client checks), shows messages next to fields
-// (API error paths such as "a.rating" or "members[1].attributes[0]" find
+// (API error paths such as "side.value" or "items[1].values[0]" find
 // their field) and saves / restores the raw values.
 
 import { el, newId, clear, humanise, isPlainObject } from './util.js';
@@ -399,7 +399,7 @@ class Group {
     const paired = pairedNames(params);
     for (const p of params) {
       if (paired && p === paired.labels) continue;
-      if (isFixed(p)) continue; // e.g. Dark Eye `attempt` outside simple checks: nothing to choose
+      if (isFixed(p)) continue; // a number the rules fix: nothing to choose
       const childPath = path ? `${path}.${p.name}` : p.name;
       const opts = paired && p === paired.values ? { pairedNames: paired.labels, initial: v[paired.labels.name] } : null;
       const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined, opts);
@@ -534,9 +534,9 @@ class ListField {
   }
   addNameSelect(node, i) {
     const np = this.pairedNames;
-    const sel = el('select', { class: 'attr-select', 'aria-label': `Which attribute is ${node.label}`, 'data-path': `${this.path.replace(/[^.]*$/, np.name)}[${i}]` },
+    const sel = el('select', { class: 'attr-select', 'aria-label': `${np.item.label || np.label}: which is ${node.label}`, 'data-path': `${this.path.replace(/[^.]*$/, np.name)}[${i}]` },
       el('option', { value: '' }, '\u2014'),
-      // the abbreviation keeps the row short (COU, SGC, ...): the game's own words
+      // the short value keeps the row short; the catalog's label says it in full
       np.item.choices.map((c) => el('option', { value: String(c.value), label: String(c.value) }, String(c.label || c.value))));
     const init = Array.isArray(this.initialNames) ? this.initialNames[i] : null;
     if (init) sel.value = String(init);

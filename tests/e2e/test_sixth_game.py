@@ -1,5 +1,5 @@
 """Issue 12: a sixth game costs no JavaScript. A site built with the
-test-only game of tests/sixth_game/omens.py (never in the real build) is
+test-only game of tests/sixth_game.py (never in the real build) is
 picked, a character made from its sheet fills the form, it is rolled with
 entered dice, shown with its odds and listed in history by the real page;
 its static/ is byte for byte the real one."""
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tablecheck import api
-from sixth_game import omens
+import sixth_game as omens
 
 pytestmark = pytest.mark.e2e
 
@@ -23,7 +23,7 @@ def omens_site(tmp_path_factory):
     import build as site_build  # tools/ (tests/e2e/conftest.py puts it on sys.path)
     from serve import Server
     out = tmp_path_factory.mktemp("omens") / "dist"
-    site_build.build(ROOT, out, extra_systems=[ROOT / "tests" / "sixth_game" / "omens.py"])
+    site_build.build(ROOT, out, extra_systems=[ROOT / "tests" / "sixth_game.py"])
     server = Server(out).start()
     server.dir = out
     yield server

@@ -1,4 +1,4 @@
-"""The test-only sixth game (tests/sixth_game/omens.py) through the real
+"""The test-only sixth game (tests/sixth_game.py) through the real
 API: a system module alone gives the catalog entry, card, line, odds view
 and character fill the page draws (its browser test is
 tests/e2e/test_sixth_game.py)."""
@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from sixth_game import omens
+import sixth_game as omens
 from tablecheck import api
 
 

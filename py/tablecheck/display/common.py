@@ -40,7 +40,10 @@ class Context:
 
     def title(self, path=""):
         """'Skill check: Climbing', or the check's own label."""
-        what = self.label(path)
+        return self.title_for(self.label(path))
+
+    def title_for(self, what):
+        """The check's label with what was rolled, when anything is named."""
         return f"{self.check_label}: {what}" if what else self.check_label
 
     def versus(self, paths, defaults):

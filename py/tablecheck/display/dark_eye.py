@@ -133,7 +133,7 @@ def attribute_card(ctx, values, result):
         if face == 20 and eav >= 20:
             notes.append("A 20 always fails, even at EAV 20 or more.")
     return Card(
-        title=f"{ctx.check_label}: {what}" if what else ctx.check_label,
+        title=ctx.title_for(what),
         subject=subject,
         headline=headline(ctx, outcome),
         key=key,
@@ -271,7 +271,7 @@ def _contest_card(ctx, values, result, groups, notes, facts, subject, paths):
     if values.get("passive"):
         facts = facts + [fig("Passive side", _side_name(ctx, values["passive"]), "passive")]
     return Card(
-        title=f"{ctx.check_label}: {what}" if what else ctx.check_label,
+        title=ctx.title_for(what),
         subject=subject,
         headline=head,
         key=key,
@@ -469,7 +469,7 @@ def _cumulative_card(ctx, values, result, single, limit):
     else:
         key_text = f"total QL {total}"
     card = Card(
-        title=f"{ctx.check_label}: {what}" if what else ctx.check_label,
+        title=ctx.title_for(what),
         subject=subject,
         headline=headline(ctx, outcome),
         key=key,

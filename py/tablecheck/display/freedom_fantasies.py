@@ -386,7 +386,7 @@ def opposed_card(ctx, values, result):
     if result["margin"] == 0:
         notes.append("A tie goes to the active side.")
     return Card(
-        title=f"{ctx.check_label}: {what}" if what else ctx.check_label,
+        title=ctx.title_for(what),
         subject=subject, headline=headline(ctx, outcome),
         key=Figure("Margin", signed(result["margin"], zero="0"), "margin"),
         facts=[f for f in facts if f], groups=_opposed_groups(ctx, result), notes=notes,
