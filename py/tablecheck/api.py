@@ -116,7 +116,7 @@ def _context(check, request):
                              code="type")
     return Context(check_label=check.label, outcome_labels=dict(check.outcomes),
                    tones=check.outcome_tones(), characters=_names(request, "characters"),
-                   labels=_names(request, "labels"), side=side)
+                   labels=_names(request, "labels"), side=side, request=dict(request))
 
 
 def resolve(request):
@@ -138,6 +138,8 @@ def resolve(request):
     out.setdefault("rolls", tray.to_list())
     out["source"] = source.kind
     _check_result(check, out)
+    if check.track is not None:
+        out["track"] = check.track(values, out)
     out = _jsonable(out)
     card = (check.explain or plain_card)(ctx, values, out)
     out["card"] = card.to_dict()
@@ -158,7 +160,10 @@ def odds(request):
     system, check = _lookup(request)
     values = validate(check.params, request)
     ctx = _context(check, request)
-    result = dict(check.odds(values))
+    if check.odds_reads_dice:
+        result = dict(check.odds(values, request.get("dice")))
+    else:
+        result = dict(check.odds(values))
     outcomes = dict(result.get("outcomes", {}))
     labels = check.outcome_ids()
     unknown = set(outcomes) - set(labels)

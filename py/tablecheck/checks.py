@@ -29,6 +29,12 @@ class Check:
     explain: object = None
     odds_view: object = None
     rolls_dice: bool = True  # False: a table of odds only (no Roll, no history)
+    # track(values, result) -> {group path: {state key: value}}: the new state
+    # of a tracked entry (tablecheck.sheets.Tracked) that filled that group
+    track: object = None
+    # True: odds(values, dice) gets the request's `dice` (a throw already on
+    # the table, e.g. to advise which dice to reroll); else odds(values)
+    odds_reads_dice: bool = False
 
     def outcome_ids(self):
         return [o for o, _ in self.outcomes]
@@ -65,6 +71,8 @@ class System:
     # fill(character, params) -> [{"label", "values", "what"}]: what one
     # character's sheet can put into a form group with these parameter names
     fill: object = None
+    # kinds of entries the page keeps across an evening (tablecheck.sheets.Tracked)
+    tracked: list = field(default_factory=list)
 
     def check(self, check_id):
         for c in self.checks:
@@ -81,5 +89,7 @@ class System:
             "checks": {c.id: c.to_catalog() for c in self.checks},
             "sheet": self.sheet.to_catalog() if self.sheet else None,
         }
+        if self.tracked:
+            out["tracked"] = [t.to_catalog() for t in self.tracked]
         out.update(self.extra)
         return out

@@ -40,6 +40,12 @@ class Param:
     initial: object = None  # first value shown when there is no default
     examples: list = None  # strings offered as taps (dice expressions)
     pairs: str = None  # a list of names that labels the list param of this name
+    # who takes part (a side of a contest, a member of a group): the page gives
+    # the group a name and a fill menu over every saved character; `party_name`
+    # is a string field of the group that already holds the name
+    party: str = None  # "side" | "member"
+    party_name: str = None
+    form: bool = True  # False: set by a card's follow-up actions, never a form field
 
     def to_catalog(self):
         out = {"name": self.name, "type": self.kind, "label": self.label or self.name}
@@ -48,12 +54,14 @@ class Param:
         else:
             out["required"] = True
         for key in ("min", "max", "min_items", "max_items", "max_length", "help",
-                    "initial", "examples", "pairs"):
+                    "initial", "examples", "pairs", "party", "party_name"):
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value
         if self.nullable:
             out["nullable"] = True
+        if not self.form:
+            out["form"] = False
         if self.choices is not None:
             out["choices"] = [{"value": v, "label": l} for v, l in self.choices]
         if self.fields is not None:
@@ -193,3 +201,17 @@ def Obj(name, fields, label="", default=REQUIRED, help=""):
 def List(name, item, label="", default=REQUIRED, min_items=None, max_items=None, help=""):
     return Param(name, "list", label, default, item=item, min_items=min_items,
                  max_items=max_items, help=help)
+
+
+PARTIES = ("side", "member")
+
+
+def party(param, kind="side", name_field=None):
+    """Mark `param` (an object, or the item of a list) as one who takes part:
+    a side of a contest or a member of a group. The page names it and fills it
+    from any saved character; the names reach the card as `characters`."""
+    if kind not in PARTIES:
+        raise ValueError(f"party kind {kind!r} is not one of {PARTIES}")
+    param.party = kind
+    param.party_name = name_field
+    return param

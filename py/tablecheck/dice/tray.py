@@ -18,13 +18,22 @@ class Die:
     rerolled: bool = False  # superseded by a reroll
     chain: int = None  # index of the explosion chain / pool die it belongs to
     info: dict = field(default_factory=dict)  # rule extras: eav, cost, side...
+    # the dice notation's flags (tablecheck.dice.notation_roll)
+    compounded: bool = False  # its value adds to the die that exploded (!!)
+    penetrated: bool = False  # an added die counting 1 less (!p)
+    success: bool = False  # counted as a success
+    failure: bool = False  # counted as a failure (subtracted)
+    critical: str = None  # "success" | "failure" (cs / cf: shown only)
 
     def to_dict(self):
         out = {"sides": self.sides, "value": self.value, "label": self.label,
                "kept": self.kept}
-        for flag in ("exploded", "confirmation", "rerolled"):
+        for flag in ("exploded", "confirmation", "rerolled", "compounded", "penetrated",
+                     "success", "failure"):
             if getattr(self, flag):
                 out[flag] = True
+        if self.critical:
+            out["critical"] = self.critical
         if self.chain is not None:
             out["chain"] = self.chain
         out.update(self.info)
@@ -40,6 +49,14 @@ class Tray:
     def roll(self, sides, label="", **flags):
         info = flags.pop("info", None) or {}
         die = Die(sides, self.source.roll(sides, label), label, info=dict(info), **flags)
+        self.dice.append(die)
+        return die
+
+    def place(self, sides, value, label="", **flags):
+        """Record a die whose face is already known (a throw made earlier,
+        e.g. the one a reroll follows up on); the source is not asked."""
+        info = flags.pop("info", None) or {}
+        die = Die(sides, value, label, info=dict(info), **flags)
         self.dice.append(die)
         return die
 

@@ -25,6 +25,15 @@ class Context:
     characters: dict = field(default_factory=dict)
     labels: dict = field(default_factory=dict)
     side: str = None
+    request: dict = field(default_factory=dict)  # the request as sent, for follow-ups
+
+    def follow_up(self, **changes):
+        """A complete request for a follow-up on this result: the request
+        as sent, without its dice or seed (the follow-up says what it
+        keeps), with `changes` on top."""
+        out = {k: v for k, v in self.request.items() if k not in ("dice", "seed")}
+        out.update(changes)
+        return out
 
     def name(self, path="", default=None):
         return self.characters.get(path) or default

@@ -9,7 +9,7 @@ rolled (an EAV below 1) rolls none: the groups count each record's own
 """
 
 from .common import chart, die_views, fig, headline, line, outcome_rows
-from .model import Card, Group, Headline, OddsView
+from .model import Action, Card, Cell, Group, Headline, OddsView, Table
 from .words import and_list, cap, number, pct_text, signed
 
 ATTRIBUTE_TONES = {"critical_success": "great", "success": "good", "failure": "bad",
@@ -118,6 +118,136 @@ def _skill_notes(r, rolls):
     return []
 
 
+# -- fate points and aptitude: the advice and the follow-ups ---------------------------
+FATE_GROUP = "Spend a fate point: reroll"
+APTITUDE_GROUP = "Aptitude: reroll one die"
+
+
+def skill_what(ctx, values):
+    """'Climbing (COU/AGI/STR)': the skill's name with its attributes, or
+    what the form was filled with."""
+    skill, names = values.get("skill"), values.get("names")
+    if skill:
+        return f"{skill} ({'/'.join(names)})" if names else skill
+    return ctx.label("")
+
+
+def _spend(ctx):
+    """What a fate point counts down: the FtP of the character who rolled."""
+    who = ctx.name("")
+    return {"counter": "FtP", "character": who, "amount": 1} if who else None
+
+
+def _dice_words(positions, names, faces):
+    """'COU 15 + STR 16': the dice a choice rerolls, with what they show."""
+    return " + ".join(f"{names[p - 1]} {faces[p - 1]}" for p in positions)
+
+
+def _advice_text(c, best):
+    text = f"{pct_text(c['success_chance'])} success"
+    if "expected_quality_level" in c:
+        text += f", mean QL {number(c['expected_quality_level'])}"
+    return f"Best: {text}" if best else text
+
+
+def _advice_table(advice, names, faces, title):
+    """The exact odds of every choice, best first, and of keeping the throw."""
+    qls = [str(q) for q in range(1, 7)]
+    rows = []
+    for c in [advice["keep"]] + advice["choices"]:
+        head = "Keep the throw" if not c["dice"] else "Reroll " + _dice_words(c["dice"], names, faces)
+        cells = [Cell(pct_text(c["success_chance"]), c["success_chance"],
+                      strong=c["dice"] == advice["best"]),
+                 Cell(number(c["expected_quality_level"]))]
+        cells += [Cell(pct_text(c["quality_levels"][q]), c["quality_levels"][q]) for q in qls]
+        rows.append((head, cells))
+    return Table(title=f"{title}: the odds of each choice", key=f"advice_{advice['rule']}",
+                 columns=["Choice", "Success", "Mean QL"] + [f"QL {q}" for q in qls], rows=rows,
+                 notes=["Exact odds over the new dice, best first (ties: higher mean QL, then "
+                        "fewer dice); mean QL counts a failure as 0."])
+
+
+def _reroll_actions(ctx, advice, names, faces, group):
+    rule = advice["rule"]
+    out = []
+    for c in advice["choices"]:
+        best = c["dice"] == advice["best"]
+        if not best and not c["success_chance"]:
+            continue  # no chance: in the table, not offered as a button
+        out.append(Action(
+            label=f"Reroll {_dice_words(c['dice'], names, faces)}",
+            request=ctx.follow_up(reroll={"rule": rule, "dice": list(c["dice"])}, throw=list(faces)),
+            group=group, detail=_advice_text(c, best), best=best,
+            spend=_spend(ctx) if rule == "fate_point" else None,
+            new_dice=[{"sides": 20, "label": f"{names[p - 1]} die (reroll)"} for p in c["dice"]]))
+    return out
+
+
+def _skill_follow_ups(ctx, values, result):
+    """(actions, tables) a skill check's card offers: the rerolls with their
+    advice, and +1 QL on a success."""
+    advice = result.get("advice") or {}
+    names = _attribute_names(values.get("names"))
+    faces = result.get("dice") or []
+    actions, tables = [], []
+    for rule, group in (("fate_point", FATE_GROUP), ("aptitude", APTITUDE_GROUP)):
+        if rule in advice:
+            actions += _reroll_actions(ctx, advice[rule], names, faces, group)
+            tables.append(_advice_table(advice[rule], names, faces, group))
+    if "fate_point" in advice and result["success"] and result["quality_level"] < 6:
+        actions.append(Action(
+            label=f"Spend a fate point: +1 QL (QL {result['quality_level'] + 1})",
+            request=ctx.follow_up(fate_point_ql=True, throw=list(faces)), spend=_spend(ctx),
+            new_dice=[]))
+    return actions, tables
+
+
+def _first_throw_facts(values, result):
+    """'First throw': the dice and verdict before a reroll; 'QL before'."""
+    facts = []
+    first = result.get("first")
+    if first:
+        facts.append(fig("First throw", f"{', '.join(str(f) for f in first['dice'])}: "
+                                        f"{_verdict(first)}", "first"))
+    if result.get("fate_point_ql"):
+        facts.append(fig("QL before the fate point", result["quality_level_before"],
+                         "quality_level_before"))
+    return facts
+
+
+def _reroll_note(values, result):
+    reroll = result.get("reroll")
+    if not reroll:
+        return []
+    names = _attribute_names(values.get("names"))
+    which = and_list([f"the {names[p - 1]} die" for p in reroll["dice"]])
+    if reroll["rule"] == "fate_point":
+        return [f"A fate point rerolled {which}; the new values stand."]
+    return [f"Aptitude rerolled {which}; the better (lower) value stands."]
+
+
+def _reroll_die_notes(roll):
+    """A die a reroll replaced says so (its SP no longer count); a new die
+    aptitude set aside says the better value stood."""
+    if roll.get("rerolled") and roll.get("kept") is False:
+        return [f"EAV {roll['eav']}"] if "eav" in roll else []
+    if roll.get("kept") is False:
+        return ["set aside: the better value stands"]
+    return _skill_die_notes(roll)
+
+
+def _attribute_follow_ups(ctx, result):
+    advice = result.get("advice")
+    if not advice or result["outcome"] not in ("failure",):
+        return []
+    c = advice["choices"][0]
+    faces = [result["roll"]] + ([result["confirmation"]["value"]] if result.get("confirmation") else [])
+    return [Action(label="Spend a fate point: reroll the die",
+                   request=ctx.follow_up(reroll={"rule": "fate_point", "dice": [1]}, throw=faces),
+                   group=FATE_GROUP, detail=_advice_text(c, False), spend=_spend(ctx),
+                   new_dice=[{"sides": 20, "label": "die (fate point)"}])]
+
+
 # -- attribute check ---------------------------------------------------------------
 def attribute_card(ctx, values, result):
     outcome, eav, face = result["outcome"], result["eav"], result.get("roll")
@@ -132,6 +262,13 @@ def attribute_card(ctx, values, result):
         key, key_text = fig("Roll", face, "roll"), f"rolled {face} vs EAV {eav}"
         if face == 20 and eav >= 20:
             notes.append("A 20 always fails, even at EAV 20 or more.")
+    first = result.get("first")
+    if first:
+        facts.append(fig("First throw", f"{first['roll']}: {ctx.words(first['outcome']).lower()}",
+                          "first"))
+        notes.append("A fate point rerolled the die; the new value stands (a confirmation roll "
+                     "is never rerolled).")
+        key_text += " after a fate point"
     return Card(
         title=ctx.title_for(what),
         subject=subject,
@@ -141,6 +278,7 @@ def attribute_card(ctx, values, result):
         notes=notes,
         line=line(subject, what or ctx.check_label, ctx.words(outcome).lower(), key_text),
         dice=_attribute_dice(result, values),
+        actions=_attribute_follow_ups(ctx, result),
     )
 
 
@@ -157,6 +295,8 @@ def _attribute_dice(result, values):
 
     def notes(roll):
         out = [f"EAV {roll['eav']}"] if "eav" in roll else []
+        if roll.get("kept") is False:  # the first throw, before a fate point
+            return out + ([] if roll.get("rerolled") else ["set aside with its die"])
         if roll.get("confirmation"):
             confirmed = outcome in ("critical_success", "botch")
             out.append("confirmed" if confirmed else "not confirmed")
@@ -184,7 +324,8 @@ def attribute_odds(ctx, values, odds):
 def skill_card(ctx, values, result):
     outcome = result["outcome"]
     subject = ctx.name("")
-    what = ctx.label("")
+    what = skill_what(ctx, values)
+    rolls = result.get("rolls", [])
     facts = []
     key = None
     if result["success"]:
@@ -194,21 +335,41 @@ def skill_card(ctx, values, result):
         facts.append(fig("SP short", result.get("points_short", 0), "points_short"))
     if not result.get("dice"):  # no die shows its EAV under it
         facts.append(fig("EAVs", _eav_list(result["eav"], values.get("names")), "eav"))
-    notes = _skill_notes(result, result.get("rolls", []))
+    facts += _first_throw_facts(values, result)
+    standing = [d for d in rolls if d.get("kept") is not False]
+    notes = _skill_notes(result, standing) + _reroll_note(values, result)
     if result.get("attempt", 1) > 1:
         penalty = signed(-(result["attempt"] - 1))
         facts.append(fig("Attempt", f"{result['attempt']} ({penalty} on every EAV)", "attempt"))
+    actions, tables = _skill_follow_ups(ctx, values, result)
+    outcome_text, key_text = _skill_line(result)
+    if result.get("reroll"):
+        outcome_text += " after " + ("a fate point" if result["reroll"]["rule"] == "fate_point"
+                                     else "aptitude")
+    if result.get("fate_point_ql"):
+        key_text += " (+1 from a fate point)"
+    dice = _skill_dice(rolls, [(range(min(3, len(rolls))), values.get("names"))])
+    for view, roll in zip(dice, rolls):
+        if result.get("reroll"):
+            view.notes = [n for n in _reroll_die_notes(roll) + _generic_flags(roll) if n]
     return Card(
-        title=ctx.title(""),
+        title=ctx.title_for(what),
         subject=subject,
         headline=headline(ctx, outcome),
         key=key,
         facts=facts,
         notes=notes,
-        line=line(subject, what or ctx.check_label, *_skill_line(result)),
-        dice=_skill_dice(result.get("rolls", []), [(range(len(result.get("rolls", []))),
-                                                     values.get("names"))]),
+        line=line(subject, what or ctx.check_label, outcome_text, key_text),
+        dice=dice,
+        actions=actions,
+        tables=tables,
     )
+
+
+def _generic_flags(roll):
+    if roll.get("rerolled"):
+        return ["rerolled"]
+    return []
 
 
 def _skill_line(r):
@@ -222,14 +383,27 @@ def skill_odds(ctx, values, odds):
     notes = []
     if min(odds["eav"]) < 1:
         notes.append("An EAV is below 1: the check always fails.")
+    what = skill_what(ctx, values)
+    figures = [
+        fig("Chance of success", pct_text(odds["success_chance"]), "success_chance"),
+        fig("Expected QL", number(odds["expected_quality_level"]), "expected_quality_level"),
+        fig("EAV", _eav_list(odds["eav"], values.get("names")), "eav"),
+    ]
+    tables = []
+    if "choices" in odds:  # "which dice should I reroll?" for the throw on the table
+        names = _attribute_names(values.get("names"))
+        faces = values.get("throw") or [int(f) for f in (ctx.request.get("dice") or [])]
+        group = FATE_GROUP if odds["rule"] == "fate_point" else APTITUDE_GROUP
+        tables.append(_advice_table(odds, names, faces, group))
+        figures.insert(0, fig("Best choice", "Reroll " + _dice_words(odds["best"], names, faces),
+                              "best"))
+        notes.append("The outcomes are those after the reroll shown first in the table.")
     return OddsView(
+        title=f"{what}: chance of each outcome" if what else "Chance of each outcome",
         outcomes=outcome_rows(ctx, odds),
-        figures=[
-            fig("Chance of success", pct_text(odds["success_chance"]), "success_chance"),
-            fig("Expected QL", number(odds["expected_quality_level"]), "expected_quality_level"),
-            fig("EAV", _eav_list(odds["eav"], values.get("names")), "eav"),
-        ],
+        figures=figures,
         charts=[chart("Quality level (QL)", odds["quality_levels"], "quality_levels")],
+        tables=tables,
         notes=notes + ["Expected QL counts a failed check as 0."],
     )
 
@@ -330,9 +504,12 @@ def _member_name(ctx, path, member, i):
 
 
 def _side_kind(members, total):
-    """How a group side counts in the contest, read from its heroes' records."""
+    """How a group side counts in the contest, read from its heroes' records
+    (reading "Group competitive check": any botch, else any critical)."""
     if any(_kind(r["outcome"]) == "botch" for r in members):
         return "botch"
+    if any(_kind(r["outcome"]) == "critical" for r in members):
+        return "critical"
     return "success" if total > 0 else "failure"
 
 
@@ -354,6 +531,37 @@ def _sides_subject(ctx, values):
     return " vs ".join(n or d for n, (_, d) in zip(names, SIDES))
 
 
+def _group_contest_notes(ctx, values, result, kinds):
+    """The competitive notes, a side's critical naming the heroes who rolled
+    it; a critical that a botch on its side undoes is said too."""
+    notes = _contest_notes(ctx, kinds, values.get("passive"))
+
+    def who(side, kind):
+        """("Alrik's critical success", count) for the heroes of this kind."""
+        names = [_member_name(ctx, f"{side}[{i}]", m, i)
+                 for i, (m, r) in enumerate(zip(values[side], result[side]))
+                 if _kind(r["outcome"]) == kind]
+        words = {"critical": ("critical success", "critical successes"),
+                 "botch": ("botch", "botches")}[kind]
+        if len(names) == 1:
+            return f"{names[0]}'s {words[0]}", 1
+        return f"the {words[1]} of {and_list(names)}", len(names)
+
+    critical = [s for s, _ in SIDES if kinds[s][0] == "critical"]
+    if len(critical) == 1 and len(values[critical[0]]) > 1:
+        s = critical[0]
+        text, n = who(s, "critical")
+        notes = [f"{cap(text)} {'wins' if n == 1 else 'win'} automatically for "
+                 f"{_side_name(ctx, s)}, as in a competitive check."]
+    for s, _ in SIDES:
+        crit, n = who(s, "critical")
+        if kinds[s][0] == "botch" and n:
+            notes.append(f"{cap(crit)} {'does' if n == 1 else 'do'} not count: "
+                         f"{who(s, 'botch')[0]} {'discards' if who(s, 'botch')[1] == 1 else 'discard'} "
+                         f"{_side_name(ctx, s)}'s QL.")
+    return notes
+
+
 def group_competitive_card(ctx, values, result):
     entries = result["a"] + result["b"]
     spans = iter(_spans(entries))
@@ -369,10 +577,7 @@ def group_competitive_card(ctx, values, result):
         kinds[side] = (_side_kind(result[side], total), total)
         shown = "botch (QL discarded)" if kinds[side][0] == "botch" else str(total)
         facts.append(fig(f"{side_name} QL", shown, f"side_quality.{side}"))
-    notes = _contest_notes(ctx, kinds, values.get("passive"))
-    if any(_kind(r["outcome"]) == "critical" for r in entries):
-        notes.append("A hero's critical success counts with its QL in the side's sum; "
-                     "it does not win the contest by itself.")
+    notes = _group_contest_notes(ctx, values, result, kinds)
     paths = {s: [s] + [f"{s}[{i}]" for i in range(len(values[s]))] for s, _ in SIDES}
     card = _contest_card(ctx, values, result, groups, notes, facts, _sides_subject(ctx, values),
                          paths)

@@ -86,12 +86,30 @@ class Choice:
 
 @dataclass
 class Action:
-    """A follow-up the rules allow: a complete request for `resolve`."""
+    """A follow-up the rules allow: a complete request for `resolve`.
+
+    group: the heading of actions offered together ('Spend a fate point:
+        reroll'); detail: one line under the label (its odds); best: the
+        one the odds advise (drawn emphasised); spend: what the page counts
+        down on the character when it is taken ({'counter', 'character',
+        'amount'}); new_dice: the dice the follow-up rolls ([{'sides',
+        'label'}]), which the page asks for when dice are entered."""
     label: str
     request: dict
+    group: str = None
+    detail: str = None
+    best: bool = False
+    spend: dict = None
+    new_dice: list = None
 
     def to_dict(self):
-        return {"label": self.label, "request": dict(self.request)}
+        out = {"label": self.label, "request": dict(self.request)}
+        for k in ("group", "detail", "spend", "new_dice"):
+            if getattr(self, k) is not None:
+                out[k] = getattr(self, k)
+        if self.best:
+            out["best"] = True
+        return out
 
 
 @dataclass
@@ -118,6 +136,7 @@ class Card:
     choices: list = field(default_factory=list)  # [Choice]
     actions: list = field(default_factory=list)  # [Action]
     dice: list = None  # [DieView] parallel to rolls; None: the generic captions
+    tables: list = field(default_factory=list)  # [Table]: figures behind a choice (advice)
 
     def to_dict(self):
         """The card as api.md names it; `line` travels beside it."""
@@ -132,6 +151,7 @@ class Card:
             "choices": [c.to_dict() for c in self.choices],
             "actions": [a.to_dict() for a in self.actions],
             "dice": [d.to_dict() for d in self.dice] if self.dice is not None else [],
+            "tables": [t.to_dict() for t in self.tables],
         }
 
 

@@ -20,20 +20,38 @@ Where the rules and readings are silent, this module decides:
   tie won by the passive side and a critical beating a higher QL both give
   QL 1; otherwise the final QL is the winner's QL minus the loser's (a side
   that failed or botched counts 0).
-- Group competitive: each side is one contestant with the summed QL of its
-  heroes. A side with any botch has botched (its QL discarded); otherwise it
-  succeeds if its summed QL is above 0 (a hero's critical counts with its
-  QL, not doubled) and fails if not. The two sides are then compared by the
-  competitive rules; a side has no "critical wins automatically", so one
-  hero's critical never beats a whole group's higher QL.
+- Group competitive (reading "Group competitive check"): each side is one
+  contestant with the summed QL of its heroes. A side with any botch has
+  botched (its QL discarded); otherwise a side with any critical is
+  critical (it wins automatically, as in a competitive check; its QL is the
+  summed QL, a critical's not doubled); otherwise it succeeds if its summed
+  QL is above 0 and fails if not. The two sides are then compared by the
+  competitive rules (both critical or both botching: unresolved), so one
+  hero a side gives exactly the competitive check.
 - Cumulative and group: a round is resolved whole (reading: "each round
   every hero rolls once"): every hero rolls once with their own penalty; a
   botch by any hero in the round discards all QL (outcome botch); otherwise
   the round's QL are added, and the check succeeds when the sum reaches the
   target at the end of a round. So the heroes' listing order never changes
   the outcome. A plain cumulative check is a group of one (a round is one
-  check). Once every hero has an EAV below 1 the check stops (nothing can
-  change any more); `partial` >= `target` simply leaves no partial success.
+  check). Once every hero has an EAV below 1 for every check left (a later
+  check's own modifier may lift it) the check stops (nothing can change any
+  more). `partial` must be below `target` (reading; InvalidRequest
+  otherwise); an empty `partial` means no partial success.
+- Cumulative `modifiers` (reading "Modifiers that change between checks"):
+  check k gets modifiers[k-1] on top of the form's `modifier` and the
+  accumulated penalty; checks beyond the list get 0.
+- Cumulative check with several skills (`cumulative_skills`, reading
+  "Cumulative check with several skills"): check k uses the skill of
+  order[k-1] unless the list is shorter or that skill has reached its
+  target; then the default, the skill with the most QL still missing (first
+  listed on a tie). A skill's QL above its target do not count:
+  `total_quality` is the sum of each skill's QL capped at its target, and a
+  partial success (when the checks run out) needs that sum to reach
+  `partial` (below the sum of the targets; empty: no partial success). The
+  checks stop once no skill can succeed at any check left. Exact odds follow
+  `order` the same way (the choice depends only on the QL so far and the
+  check's number).
 - Retries (`attempt`) do not apply to competitive, cumulative or group
   checks: they accept `attempt` (contract) but only the value 1.
 - Skill results: `points_left` is 0 on a failure or botch; an ordinary
@@ -46,9 +64,10 @@ from functools import lru_cache
 
 from ..checks import Check, System
 from ..dice import Dist
+from ..errors import InvalidRequest
 from ..display import dark_eye as view
 from ..display.words import and_list, cap, plural, signed
-from ..params import Int, List, Obj, Param
+from ..params import Bool, Int, List, Obj, Param, party
 from ..sheets import Column, Number, Sheet, Table, numbers, rows, whole
 
 ATTRIBUTES = [
@@ -127,6 +146,8 @@ def _skill_fields(retries):
     """A skill check's parameters. `attempt` is always accepted (contract);
     only the simple skill check takes retries, elsewhere it must be 1."""
     fields = [
+        Param("skill", "string", "Skill, spell or chant", None, nullable=True, max_length=60,
+              help="optional: its name, shown on the card and in the history"),
         Param("attributes", "list", "Attributes", [12, 12, 12],
               item=Int("value", "Attribute", min=0, max=40, initial=12), min_items=3, max_items=3,
               help="the three attributes the skill is linked to, e.g. COU/SGC/INT"),
@@ -162,9 +183,39 @@ def _target_params(count_name, count_label, count_default, count_max):
     return [
         Int(count_name, count_label, count_default, min=1, max=count_max),
         Int("target", "QL needed", 10, min=1, max=50, help="QL to collect for success (usually 10)"),
-        Int("partial", "QL for partial success", 6, min=1, max=50,
-            help="QL that counts as a partial success when the checks run out (usually 6)"),
+        _partial_param(6, "QL that counts as a partial success when the checks run out "
+                          "(usually 6; below the QL needed; empty: no partial success)"),
     ]
+
+
+def _partial_param(default, help):
+    return Param("partial", "int", "QL for partial success", default, min=1, max=50,
+                 nullable=True, help=help)
+
+
+def _check_partial(partial, target, what="the QL needed"):
+    """Reading: cumulative `partial` must be below `target`."""
+    if partial is not None and partial >= target:
+        raise InvalidRequest("partial", f"must be below {what} ({target}), not {partial}; "
+                                        "leave it empty for no partial success")
+
+
+# a modifier per check of a cumulative check (reading "Modifiers that change
+# between checks": tools lost or gained), on top of the accumulated penalty
+_MODIFIERS = Param("modifiers", "list", "Modifier per check", None, nullable=True,
+                   item=Int("modifier", "Check modifier", min=-30, max=30, initial=0),
+                   min_items=0, max_items=50,
+                   help="optional: one modifier for each check in turn (tools lost or gained), on "
+                        "top of the modifier and the penalties; later checks get 0")
+
+
+def _check_modifiers(values, count):
+    """The list of per-check modifiers, padded with 0 to `count` checks."""
+    mods = values.get("modifiers") or []
+    if len(mods) > count:
+        raise InvalidRequest("modifiers", f"has {len(mods)} entries but only {count} checks are "
+                                          "allowed")
+    return list(mods) + [0] * (count - len(mods))
 
 
 # -- attribute check -----------------------------------------------------------
@@ -183,60 +234,110 @@ def attribute_outcome(eav, face, confirmation=None):
     return "success" if face <= eav else "failure"
 
 
+def _attribute_steps(eav, face, conf, outcome):
+    """The sentences of one attribute throw (die and any confirmation)."""
+    steps = []
+    if face == 1:
+        steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
+        if outcome == "critical_success":
+            steps.append(f"Confirmation roll {conf} <= EAV {eav}: confirmed, a critical success.")
+        elif conf == SIDES:
+            steps.append("Confirmation roll 20: a 20 always fails, so no critical; "
+                         "an ordinary success.")
+        else:
+            steps.append(f"Confirmation roll {conf} > EAV {eav}: not confirmed, "
+                         "an ordinary success.")
+    elif face == SIDES:
+        steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
+        if outcome == "botch" and conf == SIDES:
+            steps.append("Confirmation roll 20: another 20 confirms the botch.")
+        elif outcome == "botch":
+            steps.append(f"Confirmation roll {conf} > EAV {eav}: the botch is confirmed.")
+        else:
+            steps.append(f"Confirmation roll {conf} <= EAV {eav}: no botch, an ordinary failure.")
+    else:
+        cmp = "<=" if face <= eav else ">"
+        steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
+    return steps
+
+
+def _attribute_throw(throw, eav, label):
+    """The die and, after a 1 or a 20, its confirmation roll."""
+    die = throw.roll(label, info={"eav": eav})
+    conf = None
+    if die.value in (1, SIDES):
+        conf = throw.roll("confirmation", confirmation=True, info={"eav": eav})
+    return die, conf
+
+
 def resolve_attribute(values, tray):
     value, modifier, name = values["value"], values["modifier"], values["name"]
+    reroll = values.get("reroll")
     eav = value + modifier
     what = f" on {name}" if name else ""
     steps = [f"EAV = {_arith(value, [modifier])}."]
     out = {"eav": eav, "modifier": modifier, "confirmation": None, "roll": None}
     if eav < 1:
+        if reroll:
+            _refuse(tray, "reroll", "no die was rolled (the EAV is below 1): there is nothing to reroll")
         steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
         out.update(outcome="failure", success=False, steps=steps,
                    summary=f"Failure: EAV {eav} is below 1, so the check fails automatically.")
         return out
-    die = tray.roll(SIDES, f"{name} die" if name else "d20", info={"eav": eav})
+    label = f"{name} die" if name else "d20"
+    throw = Throw(tray, values.get("throw"))
+    die, conf = _attribute_throw(throw, eav, label)
+    throw.done()
+    outcome = attribute_outcome(eav, die.value, conf.value if conf else None)
+    steps += _attribute_steps(eav, die.value, conf.value if conf else None, outcome)
+    if reroll:
+        if reroll["rule"] != "fate_point":
+            raise InvalidRequest("reroll.rule", "aptitude rerolls a die of a skill check, not of an "
+                                 "attribute check")
+        _positions(reroll, 1)
+        if outcome == "botch":
+            _refuse(tray, "reroll", "a botch cannot be rerolled")
+        out["first"] = {"outcome": outcome, "roll": die.value,
+                        "confirmation": conf.value if conf else None}
+        out["reroll"] = {"rule": "fate_point", "dice": [1]}
+        die.rerolled, die.kept = True, False
+        if conf:
+            conf.kept = False
+        steps.append("A fate point (FtP) rerolls the die; the new value stands"
+                     + (" (the confirmation roll is never rerolled: a new 1 or 20 is confirmed "
+                        "afresh)." if conf else "."))
+        die, conf = _attribute_throw(Throw(tray), eav, f"{label} (fate point)")
+        outcome = attribute_outcome(eav, die.value, conf.value if conf else None)
+        steps += _attribute_steps(eav, die.value, conf.value if conf else None, outcome)
     face = out["roll"] = die.value
-    conf = None
-    if face in (1, SIDES):
-        conf = tray.roll(SIDES, "confirmation", confirmation=True, info={"eav": eav})
+    if conf:
         out["confirmation"] = conf.to_dict()
-    outcome = attribute_outcome(eav, face, conf.value if conf else None)
-    if face == 1:
-        steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
-        if outcome == "critical_success":
-            steps.append(f"Confirmation roll {conf.value} <= EAV {eav}: confirmed, "
-                         "a critical success.")
-        elif conf.value == SIDES:
-            steps.append("Confirmation roll 20: a 20 always fails, so no critical; "
-                         "an ordinary success.")
-        else:
-            steps.append(f"Confirmation roll {conf.value} > EAV {eav}: not confirmed, "
-                         "an ordinary success.")
-    elif face == SIDES:
-        steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
-        if outcome == "botch" and conf.value == SIDES:
-            steps.append("Confirmation roll 20: another 20 confirms the botch.")
-        elif outcome == "botch":
-            steps.append(f"Confirmation roll {conf.value} > EAV {eav}: the botch is confirmed.")
-        else:
-            steps.append(f"Confirmation roll {conf.value} <= EAV {eav}: no botch, "
-                         "an ordinary failure.")
-    else:
-        cmp = "<=" if face <= eav else ">"
-        steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
     summary = {
         "critical_success": f"Critical success{what} (EAV {eav}): a 1, confirmed.",
         "success": f"Success{what} (EAV {eav}) with a {face}.",
         "failure": f"Failure{what} (EAV {eav}) with a {face}.",
         "botch": f"Botch{what} (EAV {eav}): a 20, confirmed.",
     }[outcome]
+    if reroll:
+        summary = summary[:-1] + " after a fate point."
+    elif outcome != "botch":
+        out["advice"] = attribute_advice(eav, die.value, conf.value if conf else None)
     out.update(outcome=outcome, success=outcome in ("critical_success", "success"),
                summary=summary, steps=steps)
     return out
 
 
-def odds_attribute(values):
+ATTRIBUTE_OUTCOME_IDS = ("critical_success", "success", "failure", "botch")
+
+
+def odds_attribute(values, dice=None):
     eav = values["value"] + values["modifier"]
+    if values.get("reroll") is not None:
+        return _attribute_reroll_odds(values, dice, eav)
+    return _attribute_odds(eav)
+
+
+def _attribute_odds(eav):
     p = {"critical_success": Fraction(0), "success": Fraction(0),
          "failure": Fraction(0), "botch": Fraction(0)}
     if eav < 1:
@@ -252,6 +353,27 @@ def odds_attribute(values):
         p["botch"] = die * (1 - conf)
     return {"outcomes": p, "eav": eav,
             "success_chance": p["critical_success"] + p["success"]}
+
+
+def _attribute_reroll_odds(values, dice, eav):
+    """A fate point on the throw on the table (api.md): the advice (its one
+    choice, `keep`, `best`); `outcomes` are those after the reroll."""
+    reroll = values["reroll"]
+    if eav < 1:
+        raise InvalidRequest("reroll", "no die is rolled at an EAV below 1: there is nothing to reroll")
+    if reroll["rule"] != "fate_point":
+        raise InvalidRequest("reroll.rule", "aptitude rerolls a die of a skill check, not of an "
+                             "attribute check")
+    if reroll.get("dice") and reroll["dice"] != [1]:
+        raise InvalidRequest("reroll.dice", "an attribute check has 1 die")
+    faces, where = _advice_throw(values, dice, lambda f: 2 if f[0] in (1, SIDES) else 1)
+    conf = faces[1] if len(faces) > 1 else None
+    if attribute_outcome(eav, faces[0], conf) == "botch":
+        raise InvalidRequest(where, "a botch cannot be rerolled")
+    advice = attribute_advice(eav, faces[0], conf)
+    out = _attribute_odds(eav)
+    out.update(choices=advice["choices"], keep=advice["keep"], best=advice["best"])
+    return out
 
 
 # -- skill check -----------------------------------------------------------
@@ -281,6 +403,7 @@ class SkillRoll:
     steps: list = field(default_factory=list)
     points_short: int = 0  # SP missing on an ordinary failure
     automatic: bool = False  # an EAV below 1: no dice
+    records: list = field(default_factory=list, repr=False)  # the standing Die records
 
     @property
     def kind(self):
@@ -323,23 +446,34 @@ def _eav_text(attributes, terms, names):
     return "EAVs " + ", ".join(f"{n}{_arith(a, terms)}" for n, a in zip(labels, attributes)) + "."
 
 
-def roll_skill(tray, eavs, rating, names=None, prefix=""):
-    """Roll one skill check through the tray; SP spent die by die."""
+def roll_skill(tray, eavs, rating, names=None, prefix="", throw=None):
+    """Roll one skill check through the tray (or take its dice from
+    `throw`, a `Throw`); SP spent die by die."""
     names = _names(names)
-    steps = []
     if min(eavs) < 1:
         low = [f"{n}: {e}" for n, e in zip(names, eavs) if e < 1]
-        steps.append(f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled.")
+        steps = [f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled."]
         return SkillRoll("failure", 0, 0, list(eavs), rating, [], steps, automatic=True)
-    dice = [tray.roll(SIDES, f"{prefix}{n} die", info={"eav": e}) for n, e in zip(names, eavs)]
+    throw = throw or Throw(tray)
+    dice = [throw.roll(f"{prefix}{n} die", info={"eav": e}) for n, e in zip(names, eavs)]
+    return score_skill(dice, eavs, rating, names)
+
+
+def score_skill(dice, eavs, rating, names):
+    """A skill check from its three standing dice (Die records, annotated
+    with the SP each costs); `names` the three attributes' words."""
+    steps = []
     faces = [d.value for d in dice]
     left = rating
     uncovered = False
     for n, e, die in zip(names, eavs, dice):
         face, need = die.value, max(0, die.value - e)
+        die.info.pop("short", None)
         if need == 0:
             die.info["cost"] = 0
-            steps.append(f"{cap(n)} die {face} against EAV {e}: passes, {_sp(left)} left.")
+            single = (" (in a skill check a single 20 is an ordinary value; \"a 20 always "
+                      "fails\" is the attribute-check rule)") if face == SIDES else ""
+            steps.append(f"{cap(n)} die {face} against EAV {e}: passes{single}, {_sp(left)} left.")
         elif not uncovered and need <= left:
             left -= need
             die.info["cost"] = need
@@ -371,7 +505,7 @@ def roll_skill(tray, eavs, rating, names=None, prefix=""):
                      f"({_chart_row(points)} SP left).")
     else:
         steps.append(f"The dice need {_sp(cost)} but the SR is {rating}: failure, {_sp(short)} short.")
-    return SkillRoll(outcome, ql, points, list(eavs), rating, faces, steps, short)
+    return SkillRoll(outcome, ql, points, list(eavs), rating, faces, steps, short, records=list(dice))
 
 
 def _retry_modifier(values):
@@ -381,14 +515,32 @@ def _retry_modifier(values):
 def resolve_skill(values, tray):
     attrs, rating, attempt = values["attributes"], values["rating"], values["attempt"]
     modifier = _retry_modifier(values)
+    reroll = values.get("reroll")
     steps = []
     if attempt > 1:
         on_top = f" on top of the modifier {signed(values['modifier'])}" if values["modifier"] else ""
         steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1}{on_top}.")
     steps.append(_eav_text(attrs, [values["modifier"], -(attempt - 1)], values["names"]))
     steps.append(f"SR {rating}: {_sp(rating)} to spend.")
-    r = roll_skill(tray, [a + modifier for a in attrs], rating, values["names"])
+    eavs = [a + modifier for a in attrs]
+    names = _names(values["names"])
+    throw = Throw(tray, values.get("throw"))
+    r = roll_skill(tray, eavs, rating, values["names"], throw=throw)
     steps += r.steps
+    if not r.automatic:
+        throw.done()
+    elif values.get("throw") and not reroll:
+        raise InvalidRequest("throw", "no dice are rolled when an EAV is below 1")
+    first = positions = None
+    if reroll:
+        if r.automatic:
+            _refuse(tray, "reroll", "no dice were rolled (an EAV is below 1): there is nothing to reroll")
+        first, positions = r, _positions(reroll, 3)
+        r, more = _reroll_skill(tray, r, reroll["rule"], positions, eavs, rating, names)
+        steps += more
+    before = r.quality_level
+    if values.get("fate_point_ql"):
+        steps.append(_raise_ql(tray, r))
     if r.automatic:
         summary = "Failure: an EAV is below 1, so the check fails automatically"
         summary += " and no further attempt is possible." if attempt > 1 else "."
@@ -396,9 +548,62 @@ def resolve_skill(values, tray):
         summary = f"{cap(r.verdict())} ({_sp(r.points_left)} left)."
     else:
         summary = f"{cap(r.verdict())}."
+    if values.get("fate_point_ql"):
+        summary = summary[:-1] + f"; QL {before} + 1 from a fate point."
+    if reroll:
+        summary = f"After {'a fate point' if reroll['rule'] == 'fate_point' else 'aptitude'}: {summary}"
     out = r.to_dict()
     out.update(summary=summary, steps=steps, modifier=modifier, attempt=attempt)
+    if first is not None:
+        out["first"] = first.to_dict()
+        out["reroll"] = {"rule": reroll["rule"], "dice": positions}
+    if values.get("fate_point_ql"):
+        out["fate_point_ql"] = True
+        out["quality_level_before"] = before
+    if not (reroll or values.get("fate_point_ql") or r.automatic or r.kind == "botch"):
+        out["advice"] = {"fate_point": skill_advice(eavs, rating, r.faces, "fate_point")}
+        if values.get("aptitude"):
+            out["advice"]["aptitude"] = skill_advice(eavs, rating, r.faces, "aptitude")
     return out
+
+
+def _reroll_skill(tray, r, rule, positions, eavs, rating, names):
+    """Reroll the dice at `positions` of the throw `r` (fate point: the new
+    values stand; aptitude: the better value stands); the new SkillRoll and
+    its sentences."""
+    if r.kind == "botch":
+        _refuse(tray, "reroll", "a botch cannot be rerolled")
+    standing = list(r.records)
+    which = and_list([f"the {names[p - 1]} die" for p in positions])
+    if rule == "fate_point":
+        steps = [f"A fate point (FtP) rerolls {which}; the new values stand."]
+    else:
+        steps = [f"Aptitude rerolls {which}; the better (lower) value stands."]
+    for p in positions:
+        i = p - 1
+        old = standing[i]
+        new = tray.roll(SIDES, f"{names[i]} die (reroll)", info={"eav": eavs[i]})
+        old.rerolled = True
+        if rule == "aptitude" and old.value <= new.value:
+            new.kept = False
+            steps.append(f"{cap(names[i])} die {old.value} rerolled: {new.value}; the {old.value} "
+                         "stands.")
+        else:
+            old.kept = False
+            standing[i] = new
+            steps.append(f"{cap(names[i])} die {old.value} rerolled: {new.value}.")
+    again = score_skill(standing, eavs, rating, names)
+    return again, steps + again.steps
+
+
+def _raise_ql(tray, r):
+    """+1 QL for a fate point (QL 6 at most); the sentence saying so."""
+    if not r.success:
+        _refuse(tray, "fate_point_ql", "a fate point raises the QL of a successful check only")
+    if r.quality_level >= 6:
+        _refuse(tray, "fate_point_ql", "QL 6 is the most a check can reach")
+    r.quality_level += 1
+    return f"A fate point (FtP) raises the QL by 1: QL {r.quality_level - 1} -> {r.quality_level}."
 
 
 def _die_dist(eav, cap):
@@ -436,16 +641,213 @@ def _skill_odds_from_dist(d):
     return outcomes, qls
 
 
-def odds_skill(values):
+def odds_skill(values, dice=None):
     attrs, rating = values["attributes"], values["rating"]
     modifier = _retry_modifier(values)
     eavs = tuple(a + modifier for a in attrs)
     outcomes, qls = _skill_odds_from_dist(skill_dist(eavs, rating))
     success = sum(p for o, p in outcomes.items() if KIND[o] in ("critical", "success"))
     expected = sum(int(q) * p for q, p in qls.items())
-    return {"outcomes": outcomes, "quality_levels": qls, "eav": list(eavs),
-            "modifier": modifier, "success_chance": success,
-            "expected_quality_level": expected}
+    out = {"outcomes": outcomes, "quality_levels": qls, "eav": list(eavs),
+           "modifier": modifier, "success_chance": success,
+           "expected_quality_level": expected}
+    if values.get("reroll") is not None:
+        out.update(_skill_reroll_odds(values, dice, eavs, rating))
+    return out
+
+
+def _skill_reroll_odds(values, dice, eavs, rating):
+    """"Which dice should I reroll?" (api.md): `choices` best first, `keep`,
+    `best`; `outcomes` and `quality_levels` are those of the named dice, or
+    of the best choice when none are named."""
+    reroll = values["reroll"]
+    if min(eavs) < 1:
+        raise InvalidRequest("reroll", "no dice are rolled when an EAV is below 1: there is nothing "
+                             "to reroll")
+    faces, where = _advice_throw(values, dice, lambda f: 3)
+    ones, twenties = faces.count(1), faces.count(SIDES)
+    cost = sum(max(0, f - e) for f, e in zip(faces, eavs))
+    if KIND[classify_skill(ones, twenties, cost, rating)[0]] == "botch":
+        raise InvalidRequest(where, "a botch cannot be rerolled")
+    advice = skill_advice(eavs, rating, faces, reroll["rule"])
+    pick = advice["choices"][0]
+    if reroll.get("dice"):
+        chosen = _positions(reroll, 3)
+        pick = next(c for c in advice["choices"] if c["dice"] == chosen)
+    out = {k: pick[k] for k in ("outcomes", "quality_levels", "success_chance",
+                                 "expected_quality_level")}
+    out.update(choices=advice["choices"], keep=advice["keep"], best=advice["best"],
+               rule=reroll["rule"])
+    return out
+
+
+# -- fate points and aptitude (rules.md "Fate points (FtP)", "Aptitude") -----
+REROLL_RULES = [("fate_point", "Fate point (FtP)"), ("aptitude", "Aptitude")]
+
+
+def _reroll_param(max_dice):
+    """`reroll` {rule, dice} (api.md "fate points and aptitude"), set by a
+    card's follow-up, not typed into the form."""
+    return Param("reroll", "object", "Reroll", None, nullable=True, form=False, fields=[
+        Param("rule", "choice", "Rule", choices=REROLL_RULES),
+        Param("dice", "list", "Dice rerolled", None, nullable=True,
+              item=Int("position", "Die", min=1, max=max_dice), min_items=1, max_items=max_dice),
+    ], help="a fate point or aptitude spent on the throw")
+
+
+def _throw_param(max_dice):
+    """`throw`: the first throw as it fell, when a follow-up keeps it (a
+    reroll, +1 QL); then only new dice come from `dice`, `seed` or the
+    secure source."""
+    return Param("throw", "list", "The throw on the table", None, nullable=True, form=False,
+                 item=Int("face", "Die", min=1, max=SIDES), min_items=1, max_items=max_dice,
+                 help="the dice of the throw a follow-up keeps")
+
+
+class Throw:
+    """Where a first throw's d20s come from: the tray's source, or the faces
+    a follow-up carries (`throw`), placed on the tray as they fell."""
+
+    def __init__(self, tray, faces=None):
+        self.tray, self.faces, self.used = tray, faces, 0
+
+    def roll(self, label, **flags):
+        if self.faces is None:
+            return self.tray.roll(SIDES, label, **flags)
+        if self.used >= len(self.faces):
+            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die')}; "
+                                 "the throw needs more (a 1 or a 20 calls for a confirmation roll)")
+        face = self.faces[self.used]
+        self.used += 1
+        return self.tray.place(SIDES, face, label, **flags)
+
+    def done(self):
+        if self.faces is not None and self.used != len(self.faces):
+            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die')} but the "
+                                 f"throw used {self.used}")
+
+
+def _refuse(tray, field_name, message):
+    """Refuse a follow-up; missing entered dice are said first (the page
+    asks for them before it can tell what the throw was)."""
+    if getattr(tray.source, "missing", None):
+        tray.source.finish()
+    raise InvalidRequest(field_name, message)
+
+
+def _positions(reroll, count):
+    """The 1-based dice a reroll names, checked against its rule."""
+    chosen = reroll.get("dice")
+    if not chosen:
+        raise InvalidRequest("reroll.dice", "choose the dice to reroll", code="required")
+    if len(set(chosen)) != len(chosen):
+        raise InvalidRequest("reroll.dice", "names a die twice")
+    if reroll["rule"] == "aptitude" and len(chosen) != 1:
+        raise InvalidRequest("reroll.dice", "aptitude rerolls exactly one die")
+    if max(chosen) > count:
+        raise InvalidRequest("reroll.dice", f"this check has {plural(count, 'die')}")
+    return sorted(chosen)
+
+
+def _skill_key(face, eav, cap):
+    """One d20 of a skill check as `_die_dist` counts it."""
+    return (int(face == 1), int(face == SIDES), min(max(0, face - eav), cap))
+
+
+def _aptitude_dist(face, eav, cap):
+    """The better (lower) of the die on the table and one new d20."""
+    weights = {}
+    for new in range(1, SIDES + 1):
+        key = _skill_key(min(face, new), eav, cap)
+        weights[key] = weights.get(key, 0) + 1
+    return Dist(weights, SIDES)
+
+
+def _add_keys(cap):
+    def add(a, b):
+        return (a[0] + b[0], a[1] + b[1], min(a[2] + b[2], cap))
+    return add
+
+
+def reroll_skill_dist(eavs, rating, faces, positions, rule):
+    """Exact Dist of (outcome, QL) after rerolling `positions` (1-based) of
+    the throw `faces`: fate point, the new dice stand; aptitude, the better
+    value stands. No positions: the throw as it stands."""
+    cap = rating + 1
+    add = _add_keys(cap)
+    d = Dist.constant((0, 0, 0))
+    for i, (face, eav) in enumerate(zip(faces, eavs)):
+        if i + 1 not in positions:
+            part = Dist.constant(_skill_key(face, eav, cap))
+        elif rule == "aptitude":
+            part = _aptitude_dist(face, eav, cap)
+        else:
+            part = _die_dist(eav, cap)
+        d = d.combine(part, add)
+    return d.map(lambda k: classify_skill(k[0], k[1], k[2], rating)[:2])
+
+
+def _choice_entry(positions, outcomes, qls):
+    success = sum(p for o, p in outcomes.items() if KIND[o] in ("critical", "success"))
+    mean = sum(int(q) * p for q, p in qls.items())
+    return {"dice": list(positions), "outcomes": outcomes, "quality_levels": qls,
+            "success_chance": success, "expected_quality_level": mean}
+
+
+def _rank(choices):
+    """Best first: highest chance of success, then higher mean QL, then
+    fewer dice (api.md `best`), then the dice in order."""
+    return sorted(choices, key=lambda c: (-c["success_chance"], -c["expected_quality_level"],
+                                          len(c["dice"]), c["dice"]))
+
+
+def _subsets(rule):
+    if rule == "aptitude":
+        return [(1,), (2,), (3,)]
+    return [(1,), (2,), (3,), (1, 2), (1, 3), (2, 3), (1, 2, 3)]
+
+
+def skill_advice(eavs, rating, faces, rule):
+    """"Which dice should I reroll?" for a skill check's throw: every allowed
+    choice's exact odds, best first, and the throw as it stands (`keep`)."""
+    eavs, faces = tuple(eavs), tuple(faces)
+    choices = [_choice_entry(c, *_skill_odds_from_dist(reroll_skill_dist(eavs, rating, faces, c, rule)))
+               for c in _subsets(rule)]
+    choices = _rank(choices)
+    keep = _choice_entry((), *_skill_odds_from_dist(reroll_skill_dist(eavs, rating, faces, (), rule)))
+    return {"rule": rule, "choices": choices, "keep": keep, "best": choices[0]["dice"]}
+
+
+def _attribute_entry(positions, outcomes):
+    success = outcomes["critical_success"] + outcomes["success"]
+    return {"dice": list(positions), "outcomes": outcomes, "success_chance": success}
+
+
+def attribute_advice(eav, face, confirmation):
+    """A fate point on an attribute check: its one choice (the die, rolled
+    afresh with any confirmation it calls for) and the throw as it stands."""
+    keep = {o: Fraction(0) for o in ATTRIBUTE_OUTCOME_IDS}
+    keep[attribute_outcome(eav, face, confirmation)] = Fraction(1)
+    choice = _attribute_entry((1,), _attribute_odds(eav)["outcomes"])
+    return {"rule": "fate_point", "choices": [choice], "keep": _attribute_entry((), keep),
+            "best": [1]}
+
+
+def _advice_throw(values, dice, count_for):
+    """The throw the advice is about: `throw`, else the request's dice;
+    exactly the dice the throw had."""
+    faces = values.get("throw") or dice
+    field_name = "throw" if values.get("throw") else "dice"
+    if not isinstance(faces, (list, tuple)) or not faces:
+        raise InvalidRequest(field_name, "give the throw on the table to be advised on", code="required")
+    for i, f in enumerate(faces):
+        if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES:
+            raise InvalidRequest(f"{field_name}[{i}]", f"a d20 shows 1 to 20, not {f!r}", code="dice_face")
+    need = count_for(faces)
+    if len(faces) != need:
+        raise InvalidRequest(field_name, f"this throw has {plural(need, 'die')}, not {len(faces)}",
+                             code="dice_missing" if len(faces) < need else "dice_extra")
+    return list(faces), field_name
 
 
 # -- competitive checks ----------------------------------------------------
@@ -545,18 +947,38 @@ def odds_competitive(values):
     return _contest_odds(_side_dist(values["a"]), _side_dist(values["b"]), values["passive"])
 
 
-def group_side(botched, total):
-    """A group as one contestant (reading: "the summed QL of each group
-    compared like a competitive check"): any botch discards the side's QL
-    (botch); otherwise it succeeds with its summed QL when that is above 0,
-    else it fails. No side-wide critical: criticals count with their QL."""
+def group_side(botched, critical, total):
+    """A group as one contestant (reading "Group competitive check"): a
+    botch by any member discards the side's QL (botch); otherwise a critical
+    by any member makes the side critical (it wins automatically, as in a
+    competitive check) with its summed QL; otherwise it succeeds with its
+    summed QL when that is above 0, else it fails. With one member this is
+    that member's (kind, QL) exactly."""
     if botched:
         return "botch", 0
+    if critical:
+        return "critical", total
     return ("success", total) if total > 0 else ("failure", 0)
 
 
 def _who(i, v):
     return v.get("name") or f"hero {i + 1}"
+
+
+def _group_side_step(S, kind, ql, results, botchers, criticals):
+    """'Side A: QL 2 + 1 = 3 (a success).' and the like, for one side."""
+    if kind == "botch":
+        verb = "botches" if len(botchers) == 1 else "botch"
+        return f"Side {S}: {and_list(botchers)} {verb}: the side's QL is discarded (a botch)."
+    if len(results) == 1:
+        words = {"critical": "a critical success", "success": "a success"}.get(kind, "a failure")
+        return f"Side {S}: QL {ql} ({words})."
+    sums = f"Side {S}: QL " + " + ".join(str(r.quality_level) for r in results) + f" = {ql}"
+    if kind == "critical":
+        verb = "rolls a critical success" if len(criticals) == 1 else "roll critical successes"
+        return (f"{sums}; {and_list(criticals)} {verb}: the side counts as a critical success, "
+                "as in a competitive check.")
+    return f"{sums} ({'a success' if kind == 'success' else 'every hero failed'})."
 
 
 def resolve_group_competitive(values, tray):
@@ -565,7 +987,7 @@ def resolve_group_competitive(values, tray):
     details = {}
     for side in ("a", "b"):
         results = []
-        botchers = []
+        botchers, criticals = [], []
         for i, v in enumerate(values[side]):
             eavs, rating, names, _ = _member(v)
             who = _who(i, v)
@@ -576,22 +998,16 @@ def resolve_group_competitive(values, tray):
             results.append(r)
             if r.kind == "botch":
                 botchers.append(who)
+            elif r.kind == "critical":
+                criticals.append(who)
         total = sum(r.quality_level for r in results)
-        kind, ql = group_side(bool(botchers), total)
-        S = side.upper()
-        if kind == "botch":
-            verb = "botches" if len(botchers) == 1 else "botch"
-            line = f"Side {S}: {and_list(botchers)} {verb}: the side's QL is discarded (a botch)."
-        elif len(results) == 1:
-            line = f"Side {S}: QL {ql} ({'a success' if kind == 'success' else 'a failure'})."
-        else:
-            line = f"Side {S}: QL " + " + ".join(str(r.quality_level) for r in results) + \
-                f" = {total} ({'a success' if kind == 'success' else 'every hero failed'})."
-        steps.append(line)
+        kind, ql = group_side(bool(botchers), bool(criticals), total)
+        steps.append(_group_side_step(side.upper(), kind, ql, results, botchers, criticals))
         sides[side] = (kind, ql)
         details[side] = [r.to_dict() for r in results]
     outcome, ql, why = contest(sides["a"], sides["b"], values["passive"])
-    words = {s: {"botch": "botch", "failure": "failure, QL 0"}.get(k, f"summed QL {q}")
+    words = {s: {"botch": "botch", "failure": "failure, QL 0",
+                 "critical": f"critical success, summed QL {q}"}.get(k, f"summed QL {q}")
              for s, (k, q) in sides.items()}
     out = _contest_result(outcome, ql, why, words["a"], words["b"])
     out["steps"] = steps + out["steps"]
@@ -602,14 +1018,15 @@ def resolve_group_competitive(values, tray):
 
 def _group_dist(members):
     """Dist of a group's (kind, QL) as one contestant: heroes convolved as
-    (any botch, summed QL), then `group_side`."""
+    (any botch, any critical, summed QL), then `group_side`."""
     def add(x, y):
         botch = x[0] or y[0]
-        return (botch, 0 if botch else x[1] + y[1])
+        return (botch, not botch and (x[1] or y[1]), 0 if botch else x[2] + y[2])
 
-    d = Dist.constant((False, 0))
+    d = Dist.constant((False, False, 0))
     for v in members:
-        d = d.combine(_side_dist(v).map(lambda k: (k[0] == "botch", k[1])), add)
+        d = d.combine(_side_dist(v).map(lambda k: (k[0] == "botch", k[0] == "critical", k[1])),
+                      add)
     return d.map(lambda k: group_side(*k))
 
 
@@ -618,11 +1035,21 @@ def odds_group_competitive(values):
 
 
 # -- cumulative and group (cumulative) checks ------------------------------
-def _run_cumulative(tray, members, rounds, target, partial, single):
+def _can_still_succeed(base_min, penalty, mods, rnd):
+    """Whether a check from `rnd` on (1-based) can have every EAV >= 1: the
+    penalty grows by 1 with each check that fails automatically before it,
+    and a later check's own modifier (`mods`, 0-based) may lift the EAVs."""
+    return any(base_min + mods[j - 1] - penalty - (j - rnd) >= 1 for j in range(rnd, len(mods) + 1))
+
+
+def _run_cumulative(tray, members, rounds, target, partial, single, mods=None):
     """Resolve a cumulative check round by round: each round every hero (one,
     for a plain cumulative check) makes one skill check with their own
-    penalty; a botch in the round discards all QL, otherwise the round's QL
-    are added and the target is checked at the end of the round."""
+    penalty (and, for a plain cumulative check, the check's own modifier
+    from `mods`); a botch in the round discards all QL, otherwise the
+    round's QL are added and the target is checked at the end of the round."""
+    given = mods is not None  # the request's `modifiers` list (each check's own)
+    mods = mods if given else [0] * rounds
     heroes = []
     for i, v in enumerate(members):
         eavs, rating, names, name = _member(v)
@@ -640,14 +1067,18 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
     made = 0  # rounds (checks, when single) made
     botchers = []
     for rnd in range(1, rounds + 1):
-        if all(min(h["eavs"]) - p < 1 for h, p in zip(heroes, penalty)):
+        if not any(_can_still_succeed(min(h["eavs"]), p, mods, rnd)
+                   for h, p in zip(heroes, penalty)):
             unused = rounds - rnd + 1
             if single:
                 h = heroes[0]
-                low = ", ".join(f"{n}: {e - penalty[0]}" for n, e in zip(_names(h["names"]), h["eavs"])
-                                if e - penalty[0] < 1)
+                extra = mods[rnd - 1] - penalty[0]
+                low = ", ".join(f"{n}: {e + extra}" for n, e in zip(_names(h["names"]), h["eavs"])
+                                if e + extra < 1)
                 why = (f"with the penalty -{penalty[0]} an EAV is below 1 ({low})" if penalty[0]
                        else f"an EAV is below 1 ({low})")
+                if any(mods[rnd - 1:]):
+                    why += " and no later check's modifier lifts it to 1"
             else:
                 why = "every hero has an EAV below 1"
             steps.append(f"{cap(why)}: no further check can succeed; stopping with "
@@ -661,13 +1092,18 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
         for i, h in enumerate(heroes):
             label = f"check {rnd}" if single else f"round {rnd}, {h['who']}"
             head = f"Check {rnd}" if single else f"Round {rnd}, {h['who']}"
-            eavs = [e - penalty[i] for e in h["eavs"]]
-            pen = f" (penalty -{penalty[i]})" if penalty[i] else ""
-            steps.append(f"{head}{pen}: " + _eav_text(h["attrs"], [h["modifier"], -penalty[i]],
+            mod = mods[rnd - 1]
+            eavs = [e + mod - penalty[i] for e in h["eavs"]]
+            pen = ", ".join(([f"modifier for this check {signed(mod)}"] if mod else [])
+                            + ([f"penalty -{penalty[i]}"] if penalty[i] else []))
+            pen = f" ({pen})" if pen else ""
+            steps.append(f"{head}{pen}: " + _eav_text(h["attrs"], [h["modifier"], mod, -penalty[i]],
                                                       h["names"]) + f" SR {h['rating']}.")
             r = roll_skill(tray, eavs, h["rating"], h["names"], prefix=f"{label}, ")
             steps += [f"{head}: {s}" for s in r.steps]
             entry = {"number": len(checks) + 1, "round": rnd, "penalty": penalty[i]}
+            if given:
+                entry["check_modifier"] = mod
             if not single:
                 entry["member"] = i
                 entry["who"] = h["who"]
@@ -717,7 +1153,7 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
             steps.append(f"{total} QL reach the {target} needed: success.")
             break
     if outcome is None:
-        outcome = "partial_success" if total >= partial else "failure"
+        outcome = "partial_success" if partial is not None and total >= partial else "failure"
         words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
                  else "failure")
         head = (f"{total} of {target} QL collected" if stopped
@@ -743,11 +1179,15 @@ def _run_cumulative(tray, members, rounds, target, partial, single):
 
 
 def resolve_cumulative(values, tray):
+    _check_partial(values["partial"], values["target"])
+    mods = _check_modifiers(values, values["max_checks"])
     return _run_cumulative(tray, [values], values["max_checks"], values["target"],
-                           values["partial"], single=True)
+                           values["partial"], single=True,
+                           mods=mods if values.get("modifiers") is not None else None)
 
 
 def resolve_group(values, tray):
+    _check_partial(values["partial"], values["target"])
     return _run_cumulative(tray, values["members"], values["max_rounds"], values["target"],
                            values["partial"], single=False)
 
@@ -766,14 +1206,23 @@ def _check_table(eavs, rating):
 
 
 @lru_cache(maxsize=256)
-def _hero_chain(base, rating, checks, target):
+def _hero_chain(base, rating, checks, target, mods=None):
     """One hero's cumulative run, without stopping: for n = 0..checks,
     running[n][q] = weight (of 8000^n) of 'no botch in n checks and q < target
     QL so far', and botch[n][q] = weight (of 8000^(n+1)) of that and a botch
     on check n+1. State: (QL so far, penalty); the penalty is capped where an
-    EAV drops below 1 (from there every check fails and the QL never grows)."""
-    cap = max(0, min(base))
-    tables = [_check_table([e - p for e in base], rating) for p in range(min(cap, checks) + 1)]
+    EAV drops below 1 at every check (from there every check fails and the
+    QL never grows). `mods`: each check's own modifier (None: all 0)."""
+    mods = mods or (0,) * checks
+    cap = max(0, min(base) + max(mods))
+    table_of = {}  # EAV offset (check modifier - penalty) -> the check's table
+
+    def tables_at(n, p):
+        d = mods[n] - p
+        if d not in table_of:
+            table_of[d] = _check_table([e + d for e in base], rating)
+        return table_of[d]
+
     states = {0: [1] + [0] * (target - 1)}  # penalty -> weights by QL so far
     running, botch = [], []
     for n in range(checks + 1):
@@ -788,7 +1237,7 @@ def _hero_chain(base, rating, checks, target):
         nxt = {}
         for p, weights in states.items():
             filled = [(q, w) for q, w in enumerate(weights) if w]
-            for kind, gain, tw in tables[p]:
+            for kind, gain, tw in tables_at(n, p):
                 if kind == "botch":
                     for q, w in filled:
                         brow[q] += w * tw
@@ -817,7 +1266,7 @@ def _convolve(a, b, target):
     return out
 
 
-def _cumulative_odds(members, rounds, target, partial):
+def _cumulative_odds(members, rounds, target, partial, mods=None):
     """Exact odds of a (group) cumulative check, resolved by whole rounds.
 
     The heroes are independent and a round is resolved whole, so the run
@@ -834,7 +1283,7 @@ def _cumulative_odds(members, rounds, target, partial):
     chains = []
     for v in members:
         eavs, rating, _, _ = _member(v)
-        chains.append(_hero_chain(tuple(eavs), rating, rounds, target))
+        chains.append(_hero_chain(tuple(eavs), rating, rounds, target, mods))
     m = len(chains)
 
     def group_row(rows):
@@ -874,8 +1323,9 @@ def _cumulative_odds(members, rounds, target, partial):
         by_round.append(no_botch - kept)
         success += no_botch - kept
         before = kept
-    partial_w = sum(end[partial:]) if partial < target else 0
-    failure_w = sum(end[:partial])
+    cut = target if partial is None else partial  # partial < target (checked)
+    partial_w = sum(end[cut:])
+    failure_w = sum(end[:cut])
     outcomes = {
         "success": Fraction(success, den),
         "partial_success": Fraction(partial_w, den),
@@ -888,13 +1338,16 @@ def _cumulative_odds(members, rounds, target, partial):
 
 
 def odds_cumulative(values):
+    _check_partial(values["partial"], values["target"])
+    mods = _check_modifiers(values, values["max_checks"])
     outcomes, needed, final = _cumulative_odds([values], values["max_checks"], values["target"],
-                                               values["partial"])
+                                               values["partial"], tuple(mods) if any(mods) else None)
     return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final,
             "eav": _member(values)[0]}
 
 
 def odds_group(values):
+    _check_partial(values["partial"], values["target"])
     outcomes, needed, final = _cumulative_odds(values["members"], values["max_rounds"],
                                                values["target"], values["partial"])
     return {"outcomes": outcomes, "rounds_needed": needed, "quality_if_short": final}
@@ -992,7 +1445,7 @@ def fill(character, params):
 
 
 # -- declaration ----------------------------------------------------------------
-_MEMBER = Obj("member", _member_fields(), "Hero")
+_MEMBER = party(Obj("member", _member_fields(), "Hero"), "member", name_field="name")
 
 SYSTEM = System(
     id="dark_eye",
@@ -1025,7 +1478,10 @@ SYSTEM = System(
                     help="bonus (+) or penalty (-) on the value"),
                 Param("name", "choice", "Which value", None, nullable=True, choices=_VALUE_CHOICES,
                       help="optional: the attribute or combat value (labels the die)"),
+                _reroll_param(1),
+                _throw_param(2),
             ],
+            odds_reads_dice=True,
             outcomes=[("critical_success", "Critical success"), ("success", "Success"),
                       ("failure", "Failure"), ("botch", "Botch")],
             success_outcomes=("critical_success", "success"),
@@ -1040,7 +1496,15 @@ SYSTEM = System(
             label="Skill check",
             description="3d20, one per linked attribute; the skill rating's SP cover failed "
                         "dice and what is left gives the QL.",
-            params=_skill_fields(True),
+            params=_skill_fields(True) + [
+                Bool("aptitude", "Aptitude", help="the hero has Aptitude in this skill: one die "
+                     "may be rerolled, the better value standing"),
+                _reroll_param(3),
+                _throw_param(3),
+                Param("fate_point_ql", "bool", "Fate point: +1 QL", False, form=False,
+                      help="a fate point raises the QL of a success by 1 (QL 6 at most)"),
+            ],
+            odds_reads_dice=True,
             outcomes=SKILL_OUTCOMES,
             success_outcomes=("spectacular_success", "critical_success", "success"),
             resolve=resolve_skill,
@@ -1054,8 +1518,8 @@ SYSTEM = System(
             label="Competitive check",
             description="Two skill checks compared: the higher QL wins; a critical wins at "
                         "once, a botch is an automatic failure.",
-            params=[Obj("a", _skill_fields(False), "Side A"),
-                    Obj("b", _skill_fields(False), "Side B"), _PASSIVE],
+            params=[party(Obj("a", _skill_fields(False), "Side A")),
+                    party(Obj("b", _skill_fields(False), "Side B")), _PASSIVE],
             outcomes=CONTEST_OUTCOMES,
             success_outcomes=("a_wins", "b_wins"),
             resolve=resolve_competitive,
