@@ -20,19 +20,28 @@ class Number:
     max: int
     default: int
     referable: bool = True  # may a `ref` column name it (combat values: no)
+    # a pool spent at the table (fate points): the page keeps how much is
+    # spent beside the sheet, counts it down when a card's action spends it,
+    # and resets it
+    counter: bool = False
+    # added after characters were saved: a record without it reads the default
+    optional: bool = False
 
     def to_catalog(self):
         out = {"key": self.key, "label": self.label, "min": self.min, "max": self.max,
                "default": self.default}
         if not self.referable:
             out["referable"] = False
+        for flag in ("counter", "optional"):
+            if getattr(self, flag):
+                out[flag] = True
         return out
 
 
 @dataclass
 class Column:
     key: str
-    type: str  # text | int | ref
+    type: str  # text | int | ref | bool (a missing bool reads as its default)
     label: str
     min: int = None
     max: int = None
@@ -96,3 +105,28 @@ def whole(v):
     """An int from the sheet, or None for anything else (bad data never
     reaches a form)."""
     return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+# -- things the table keeps track of across an evening -------------------------
+@dataclass
+class Tracked:
+    """A kind of named entry the page keeps across an evening (a target and
+    the damage it has taken): `numbers` are what the table enters once,
+    `state` what the checks change (it starts at each Number's default, and
+    a reset brings it back there). Both are keyed by the parameter names of
+    the form group they fill; `fills` lists those groups as (check id,
+    group path). A check that changes the state declares `track(values,
+    result) -> {group path: {state key: value}}`; api.resolve returns it as
+    the result's `track`, and the page stores it in the entry."""
+    key: str
+    label: str
+    noun: str
+    numbers: list
+    state: list
+    fills: list
+
+    def to_catalog(self):
+        return {"key": self.key, "label": self.label, "noun": self.noun,
+                "numbers": [n.to_catalog() for n in self.numbers],
+                "state": [n.to_catalog() for n in self.state],
+                "fills": [{"check": c, "path": p} for c, p in self.fills]}

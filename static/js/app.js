@@ -11,6 +11,9 @@ import { Table } from './table.js';
 import { HistoryPanel } from './history-panel.js';
 import { CharactersPanel } from './characters-panel.js';
 import { themeToggle } from './theme.js';
+import { SavedPanel } from './saved-panel.js';
+import { SharePanel } from './share.js';
+import * as persist from './persist.js';
 
 const root = document.documentElement;
 const metrics = { roll: [], odds: [] };
@@ -32,22 +35,40 @@ const characters = new CharactersPanel({
   prefs, savePrefs, say,
   system: () => table.current.system,
   gameName: (id) => (catalog && catalog.systems[id] ? catalog.systems[id].name : id),
-  changed: () => { if (table.current.form) table.current.form.refreshFill(); },
+  changed: () => { if (table.current.form) table.current.form.refreshFill(); savedPanel.render(); },
+  catalog: () => catalog,
+  onSaved: () => persist.saved(),
 });
 const table = new Table({
   engine, prefs, savePrefs, say, metrics,
   currentCharacter: (system) => characters.current(system),
-  onSaved: () => { historyPanel.render(); showStorageState(); },
+  onSaved: () => { historyPanel.render(); showStorageState(); persist.saved(); },
+  onCounters: () => characters.renderList(), // a follow-up spent a character's counter
 });
-table.onSystem = () => characters.renderPicker();
-const historyPanel = new HistoryPanel({ table, catalog: () => catalog, storageNote: (n) => showStorageState(n) });
+table.onSystem = () => { characters.renderPicker(); savedPanel.render(); };
+const historyPanel = new HistoryPanel({ table, engine, catalog: () => catalog, storageNote: (n) => showStorageState(n), onSaved: () => persist.saved() });
+const savedPanel = new SavedPanel({
+  table, say, catalog: () => catalog,
+  currentCharacter: (system) => characters.current(system),
+  onSaved: () => persist.saved(),
+});
+const sharePanel = new SharePanel({ table, engine, say, catalog: () => catalog, banner: (text) => showShareProblem(text) });
+savedPanel.buttons.append(sharePanel.button);
 
 const header = document.getElementById('header-controls') || document.querySelector('.app-header') || document.body;
 clear(header);
 header.append(table.gamePicker, el('div', { class: 'header-actions' }, characters.pick, characters.button, historyPanel.button, themeToggle(prefs, savePrefs)));
 const storageBanner = el('p', { class: 'banner storage-banner', id: 'storage-banner', role: 'status', hidden: true });
 const main = document.getElementById('app') || document.body.appendChild(el('main', { id: 'app' }));
-main.append(storageBanner, table.root, live);
+const shareBanner = el('p', { class: 'banner share-banner', id: 'share-banner', role: 'alert', hidden: true });
+main.append(storageBanner, shareBanner, table.root, live);
+// the saved checks and Share sit above the odds (beside the form in landscape)
+(table.outPane || table.root).prepend(savedPanel.root);
+
+function showShareProblem(text) {
+  shareBanner.textContent = text;
+  shareBanner.hidden = false;
+}
 
 function showStorageState(note = document.getElementById('history-storage-note')) {
   const reason = storage.problemReason();
@@ -76,7 +97,15 @@ async function loadCatalog() {
   if (fresh || !table.current.form) useCatalog(answer);
   root.dataset.ui = 'ready';
   table.engineChanged();
+  savedPanel.render();
+  await sharePanel.openFromAddress();
+  root.dataset.share = 'done';
 }
+
+// a shared link opened in a tab that already shows the page
+window.addEventListener('hashchange', () => {
+  if (root.dataset.ui === 'ready' && location.hash.startsWith('#share=')) sharePanel.openFromAddress();
+});
 
 /** <html data-ui="ready"> once the engine is up and its catalog drawn. */
 function onEngineState() {
@@ -91,6 +120,8 @@ if (catalog && catalog.systems) useCatalog(catalog);
 characters.renderPicker();
 showStorageState();
 historyPanel.render();
+savedPanel.render();
+persist.refresh();
 window.addEventListener('tablecheck:status', onEngineState);
 new MutationObserver(onEngineState).observe(root, { attributeFilter: ['data-engine'] });
 onEngineState();

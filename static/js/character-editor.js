@@ -22,7 +22,8 @@ class CharacterEditor {
     this.nameInput = el('input', { type: 'text', class: 'text', value: this.c.name, autocomplete: 'off', maxlength: '60' });
     this.numberInputs = {};
     const numbersBox = el('div', { class: 'numbers-grid' }, this.spec.numbers.map((n) => {
-      const inp = el('input', { type: 'text', inputmode: 'numeric', class: 'num', value: String(this.c.sheet.numbers[n.key]), autocomplete: 'off' });
+      const stored = this.c.sheet.numbers[n.key];
+      const inp = el('input', { type: 'text', inputmode: 'numeric', class: 'num', value: String(stored === undefined ? n.default : stored), autocomplete: 'off' });
       this.numberInputs[n.key] = inp;
       return this.field(`numbers.${n.key}`, n.label, inp);
     }));
@@ -55,7 +56,7 @@ class CharacterEditor {
     this.tables[t.key] = { t, rows: [], box: rowsBox };
     const addBtn = el('button', { type: 'button', class: 'btn add-item' }, `Add ${t.noun}`);
     addBtn.addEventListener('click', () => {
-      this.addRow(t, Object.fromEntries(t.columns.map((col) => [col.key, col.type === 'int' ? col.default : ''])));
+      this.addRow(t, Object.fromEntries(t.columns.map((col) => [col.key, col.type === 'int' || col.type === 'bool' ? col.default : ''])));
       this.refreshRefs();
       const rows = this.tables[t.key].rows;
       rows[rows.length - 1].cells[t.columns[0].key].focus();
@@ -67,6 +68,11 @@ class CharacterEditor {
   cellInput(col, row) {
     if (col.type === 'text') return el('input', { type: 'text', class: 'text', value: row[col.key] || '', autocomplete: 'off', maxlength: '60' });
     if (col.type === 'int') return el('input', { type: 'text', inputmode: 'numeric', class: 'num', value: row[col.key] !== undefined ? String(row[col.key]) : String(col.default || 0), autocomplete: 'off' });
+    if (col.type === 'bool') {
+      const box = el('input', { type: 'checkbox', class: 'check' });
+      box.checked = row[col.key] === undefined ? !!col.default : row[col.key] === true;
+      return box;
+    }
     const sel = el('select', {});
     sel.dataset.value = row[col.key] || '';
     return sel;
@@ -112,8 +118,9 @@ class CharacterEditor {
     const tables = {};
     for (const { t, rows } of Object.values(this.tables)) {
       tables[t.key] = rows.map((r) => Object.fromEntries(t.columns.map((col) => {
-        const v = r.cells[col.key].value;
-        return [col.key, col.type === 'int' ? parseIntStrict(v) : v.trim()];
+        const inp = r.cells[col.key];
+        if (col.type === 'bool') return [col.key, inp.checked];
+        return [col.key, col.type === 'int' ? parseIntStrict(inp.value) : inp.value.trim()];
       })));
     }
     return { numbers, tables };
@@ -141,7 +148,8 @@ class CharacterEditor {
   submit() {
     for (const rec of this.inputs) { rec.errorEl.hidden = true; rec.input.removeAttribute('aria-invalid'); }
     this.formError.hidden = true;
-    const record = { id: this.c.id, system: this.system, name: this.nameInput.value.trim(), sheet: this.sheet() };
+    // what else the record keeps (counters spent, saved checks) stays as it was
+    const record = { ...this.c, id: this.c.id, system: this.system, name: this.nameInput.value.trim(), sheet: this.sheet() };
     const errors = chars.validateCharacter(record);
     if (!errors.length) { this.opts.onSaved(chars.upsertCharacter(record)); return; }
     let firstInput = null;

@@ -5,6 +5,9 @@ import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
 import * as chars from './characters.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { characterEditor } from './character-editor.js';
+import * as saved from './saved-checks.js';
+import * as persist from './persist.js';
+import { importReport } from './import-report.js';
 
 export class CharactersPanel {
   /** host: {prefs, savePrefs(), say(text), system(), gameName(id), changed()} */
@@ -23,15 +26,19 @@ export class CharactersPanel {
     const exportBtn = el('button', { type: 'button', class: 'btn', id: 'characters-export' }, 'Export');
     const importBtn = el('button', { type: 'button', class: 'btn', id: 'characters-import-btn' }, 'Import\u2026');
     this.editorHost = el('div', { class: 'char-editor-host' });
-    this.listView = el('div', { class: 'char-list-view' }, el('div', { class: 'sheet-actions' }, this.newBtn, exportBtn, importBtn, this.file), this.msg, this.list);
+    this.report = el('div', { class: 'import-report', id: 'characters-import-report' });
+    this.listView = el('div', { class: 'char-list-view' }, persist.statusNode('characters-storage-state'), el('div', { class: 'sheet-actions' }, this.newBtn, exportBtn, importBtn, this.file), this.msg, this.report, this.list);
     C.body.append(this.listView, this.editorHost);
     this.button.addEventListener('click', () => this.open());
     this.newBtn.addEventListener('click', () => this.edit(null));
     exportBtn.addEventListener('click', () => {
       const sys = this.host.system();
       const data = chars.exportData(sys);
+      // the saved checks of these characters travel with them
+      data.saved_checks = saved.forExport(sys, data.characters.map((c) => c.id), this.host.catalog ? this.host.catalog() : null);
       downloadJSON(`tablecheck-characters-${sys}-${dateStamp()}.json`, data);
-      this.msg.textContent = `Exported ${data.characters.length} characters.`;
+      this.msg.textContent = `Exported ${data.characters.length} characters and ${data.saved_checks.length} saved checks.`;
+      this.msg.dataset.state = 'ok';
     });
     importBtn.addEventListener('click', () => this.file.click());
     this.file.addEventListener('change', () => this.importFile());
@@ -47,6 +54,8 @@ export class CharactersPanel {
 
   open() {
     this.msg.textContent = '';
+    clear(this.report);
+    persist.refresh();
     this.closeEditor();
     this.renderList();
     if (!this.dialog.open) this.dialog.showModal();
@@ -73,11 +82,21 @@ export class CharactersPanel {
       const inUse = this.host.prefs.character[sys] === c.id;
       this.list.append(el('li', { class: 'char-item', 'data-id': c.id },
         el('span', { class: 'char-name' }, c.name, inUse ? el('span', { class: 'badge' }, ' in use') : null),
+        this.counterView(c),
         el('span', { class: 'char-actions' },
           el('button', { type: 'button', class: 'btn', onclick: () => { this.use(c.id); this.dialog.close(); }, 'aria-label': `Use ${c.name}` }, 'Use'),
           el('button', { type: 'button', class: 'btn', onclick: () => this.edit(c), 'aria-label': `Edit ${c.name}` }, 'Edit'),
           el('button', { type: 'button', class: 'btn danger', 'aria-label': `Delete ${c.name}`, onclick: () => this.remove(c) }, 'Delete'))));
     }
+  }
+
+  /** The sheet's counters ('Fate points (FtP) 2 of 3'), each with Reset. */
+  counterView(c) {
+    const list = chars.counters(c);
+    if (!list.length) return null;
+    return el('span', { class: 'char-counters' }, list.map((k) => el('span', { class: 'char-counter', 'data-counter': k.key, 'data-left': String(k.left) },
+      `${k.label}: ${k.left} of ${k.max}`,
+      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': `Reset ${k.label} of ${c.name}`, onclick: () => { chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.msg.textContent = `${c.name}: ${k.label} reset to ${k.max}.`; } }, 'Reset') : null)));
   }
 
   async remove(c) {
@@ -105,6 +124,7 @@ export class CharactersPanel {
         this.host.changed();
         this.msg.textContent = `${record.name} saved.`;
         this.msg.dataset.state = 'ok';
+        if (this.host.onSaved) this.host.onSaved();
       },
     });
     this.editorHost.append(editor.form);
@@ -125,14 +145,27 @@ export class CharactersPanel {
     if (parsed.error) {
       this.msg.textContent = `Import refused: ${parsed.error} Nothing was changed.`;
       this.msg.dataset.state = 'error';
+      clear(this.report);
       return;
     }
-    chars.importCharacters(parsed.characters);
-    this.msg.dataset.state = 'ok';
-    this.msg.textContent = `Imported ${parsed.characters.length} ${parsed.characters.length === 1 ? 'character' : 'characters'}.`;
+    const got = chars.importCharacters(parsed.characters);
+    const sv = saved.importSaved(parsed.saved, this.host.catalog ? this.host.catalog() : null, got.idMap);
+    const refused = parsed.refused.concat(sv.refused);
+    const parts = [`Imported ${got.added} ${got.added === 1 ? 'character' : 'characters'}`];
+    if (got.already) parts.push(`${got.already} already here`);
+    if (got.copies) parts.push(`${got.copies} kept as a copy beside the one already here`);
+    if (sv.added || sv.already) parts.push(`${sv.added} saved ${sv.added === 1 ? 'check' : 'checks'}${sv.already ? ` (${sv.already} already here)` : ''}`);
+    if (refused.length) parts.push(`${refused.length} refused`);
+    this.msg.textContent = !got.added && !sv.added && refused.length
+      ? `Import refused: ${refused[0].what} \u2014 ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. Nothing was changed.`
+      : `${parts.join(', ')}. Nothing already stored was changed.`;
+    this.msg.dataset.state = refused.length ? 'mixed' : 'ok';
+    clear(this.report);
+    if (refused.length) this.report.append(importReport(refused));
     this.renderList();
     this.renderPicker();
     this.host.changed();
+    if ((got.added || sv.added) && this.host.onSaved) this.host.onSaved();
   }
 
   renderPicker() {

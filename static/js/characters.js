@@ -103,6 +103,7 @@ export function validateCharacter(c) {
   const numbers = sheet.numbers || {};
   for (const n of spec.numbers) {
     const v = numbers[n.key];
+    if (v === undefined && n.optional) continue; // added after the record was saved: reads the default
     if (!isInt(v)) add(`numbers.${n.key}`, `${n.label} must be a whole number.`);
     else if (v < n.min || v > n.max) add(`numbers.${n.key}`, `${n.label} must be ${n.min} to ${n.max}.`);
   }
@@ -122,6 +123,8 @@ export function validateCharacter(c) {
         } else if (col.type === 'int') {
           if (!isInt(v)) add(path, `${col.label} must be a whole number.`);
           else if (v < col.min || v > col.max) add(path, `${col.label} must be ${col.min} to ${col.max}.`);
+        } else if (col.type === 'bool') {
+          if (v !== undefined && typeof v !== 'boolean') add(path, `${col.label} must be yes or no.`);
         } else if (col.type === 'ref') {
           const names = refNames(c.system, sheet, col.ref);
           if (typeof v !== 'string' || !names.includes(v)) add(path, `${col.label}: choose one of ${names.join(', ') || '(none yet)'}.`);
@@ -140,32 +143,55 @@ export function refNames(system, sheet, ref) {
   return rows.map((r) => r && r.name).filter((n) => typeof n === 'string' && n.trim());
 }
 
-/** Validate an export file's parsed JSON. Returns {characters} or {error}. */
+/** Validate an export file's parsed JSON entry by entry. Returns {error}
+ * when the file as a whole is not a characters file, else {characters,
+ * refused: [{what, why}], saved}: the characters that fit their game's
+ * sheet, and each other one with its first problem. */
 export function parseCharacterFile(data) {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: 'The file is not a tablecheck characters file (expected a JSON object).' };
   if (data.format !== 'tablecheck-characters') return { error: 'The file is not a tablecheck characters file (its "format" is not "tablecheck-characters").' };
   if (data.version !== 1) return { error: `Unsupported characters file version ${JSON.stringify(data.version)} (expected 1).` };
   if (!Array.isArray(data.characters)) return { error: 'The file has no "characters" list.' };
-  for (let i = 0; i < data.characters.length; i++) {
-    const c = data.characters[i];
+  const characters = [];
+  const refused = [];
+  data.characters.forEach((c, i) => {
     const errs = validateCharacter(c);
-    if (errs.length) {
-      const who = c && typeof c.name === 'string' ? ` (${c.name})` : '';
-      return { error: `Character ${i + 1}${who}: ${errs[0].path ? errs[0].path + ': ' : ''}${errs[0].message}` };
-    }
-  }
-  return { characters: data.characters };
+    if (!errs.length) { characters.push(c); return; }
+    const who = c && typeof c.name === 'string' && c.name.trim() ? `${c.name}` : `Character ${i + 1}`;
+    const why = errs.map((e) => `${e.path ? `${e.path}: ` : ''}${e.message}`);
+    refused.push({ what: who, why: why.length > 3 ? `${why.slice(0, 3).join('; ')} (and ${why.length - 3} more)` : why.join('; ') });
+  });
+  return { characters, refused, saved: Array.isArray(data.saved_checks) ? data.saved_checks : [] };
 }
 
-/** Merge imported characters (same id: replaced). All-or-nothing: call after parseCharacterFile. */
+function sameCharacter(a, b) {
+  return JSON.stringify([a.system, a.name, a.sheet]) === JSON.stringify([b.system, b.name, b.sheet]);
+}
+
+/** Add valid characters (after parseCharacterFile). Nothing stored is lost:
+ * a character already here unchanged is skipped; one with the same id but
+ * different values arrives as a copy with a new id and "(imported)" after
+ * its name. Returns {added, already, copies, idMap, saved}. */
 export function importCharacters(list) {
   allCharacters();
+  const out = { added: 0, already: 0, copies: 0, idMap: {}, saved: true };
   for (const c of list) {
-    const i = cache.findIndex((x) => x && x.id === c.id);
-    if (i >= 0) cache[i] = c; else cache.push(c);
+    const here = cache.find((x) => x && x.id === c.id);
+    if (here && sameCharacter(here, c)) { out.already += 1; continue; }
+    if (here) {
+      const id = newCharacterId();
+      out.idMap[c.id] = id;
+      const name = `${c.name.slice(0, 49)} (imported)`;
+      cache.push({ ...c, id, name });
+      out.copies += 1;
+    } else {
+      cache.push(c);
+    }
+    out.added += 1;
   }
   fills.clear();
-  return persist();
+  if (out.added) out.saved = persist();
+  return out;
 }
 
 export function exportData(system) {
@@ -186,4 +212,41 @@ export function fillOptions(engine, character, params) {
       .then((answer) => (answer && Array.isArray(answer.options) ? answer.options : [])));
   }
   return fills.get(key);
+}
+
+// -- counters (a pool spent at the table, e.g. the sheet's fate points) ------------
+
+/** The counters of a character's sheet: [{key, label, max, left}]. */
+export function counters(character) {
+  const spec = sheets[character.system];
+  if (!spec) return [];
+  const spent = (character.spent && typeof character.spent === 'object') ? character.spent : {};
+  return spec.numbers.filter((n) => n.counter).map((n) => {
+    const stored = character.sheet && character.sheet.numbers ? character.sheet.numbers[n.key] : undefined;
+    const max = isInt(stored) ? stored : n.default;
+    const used = isInt(spent[n.key]) ? spent[n.key] : 0;
+    return { key: n.key, label: n.label, max, left: Math.max(0, max - used) };
+  });
+}
+
+/** The character of `system` named `name` (the first, if two share it). */
+export function characterNamed(system, name) {
+  return charactersFor(system).find((c) => c.name === name) || null;
+}
+
+/** Count `amount` of counter `key` down; false when too little is left. */
+export function spendCounter(character, key, amount = 1) {
+  const c = counters(character).find((x) => x.key === key);
+  if (!c || c.left < amount) return false;
+  const spent = { ...(character.spent || {}) };
+  spent[key] = (isInt(spent[key]) ? spent[key] : 0) + amount;
+  upsertCharacter({ ...character, spent });
+  return true;
+}
+
+/** Back to the sheet's full value. */
+export function resetCounter(character, key) {
+  const spent = { ...(character.spent || {}) };
+  delete spent[key];
+  upsertCharacter({ ...character, spent });
 }

@@ -38,6 +38,7 @@ function itemDefault(listParam) {
 function objectDefault(fields) {
   const out = {};
   for (const f of fields) {
+    if (f.form === false) continue; // set by a card's follow-up, never typed
     if (f.default === null) out[f.name] = null;
     else if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(f.fields);
     else if (f.type === 'list') out[f.name] = listDefault(f);
@@ -100,6 +101,22 @@ class Leaf {
   focus() { (this.input || this.root.querySelector('input,select,button')).focus(); }
   find(path) { return path === this.path ? this : null; }
   *leaves() { yield this; }
+  /** The first value in words, for the "changed" mark. */
+  valueText(raw) {
+    if (raw === null || raw === undefined || raw === '') return 'empty';
+    return String(raw);
+  }
+  /** Mark the field as differing from its first value (`def`, a raw value). */
+  markChanged(on, def) {
+    if (!this.changedEl) {
+      this.changedEl = el('span', { class: 'changed-mark', hidden: true });
+      const host = this.markHost || this.root;
+      host.insertBefore(this.changedEl, host === this.root ? host.children[1] || null : null);
+    }
+    this.root.classList.toggle('changed', on);
+    this.changedEl.hidden = !on;
+    this.changedEl.textContent = on ? `changed \u00b7 default ${this.valueText(def)}` : '';
+  }
 }
 
 class IntField extends Leaf {
@@ -121,8 +138,9 @@ class IntField extends Leaf {
     describe(this.input, hint ? helpId : null, this.errorId);
     this.labelEl = el('label', { for: id }, label);
     this.extra = el('span', { class: 'field-extra' });
+    this.markHost = el('div', { class: 'field-label-row' }, this.labelEl, this.extra);
     this.root = el('div', { class: 'field int-field', 'data-field': path },
-      el('div', { class: 'field-label-row' }, this.labelEl, this.extra),
+      this.markHost,
       el('div', { class: 'stepper' }, this.minus, this.input, this.plus, this.sign),
       this.help, this.errorEl);
     this.input.addEventListener('input', () => form.changed(this));
@@ -186,6 +204,7 @@ class BoolField extends Leaf {
   }
   set(value) { this.input.checked = value === true || value === 'true'; }
   raw() { return this.input.checked; }
+  valueText(raw) { return raw ? 'on' : 'off'; }
   get() { return { value: this.input.checked, errors: [] }; }
 }
 
@@ -240,9 +259,15 @@ class ChoiceField extends Leaf {
       this.numWrap = el('div', { class: 'or-number' }, el('label', { for: nid }, `${label}: number`), this.numInput);
       this.input = this.numInput;
     }
+    this.markHost = el('legend', {}, label);
     this.root = el('fieldset', { class: 'field choice-field', 'data-field': path },
-      el('legend', {}, label), this.group, this.numWrap, this.help, this.errorEl);
+      this.markHost, this.group, this.numWrap, this.help, this.errorEl);
     this.set(value);
+  }
+  valueText(raw) {
+    if (raw === null || raw === undefined) return this.p.nullable ? 'none' : 'empty';
+    const c = this.choices.find((x) => String(x.value) === String(raw));
+    return c ? c.label : super.valueText(raw);
   }
   /** The choice a typed text names: its number ("10" for "Challenging (10)")
    * or its name in any case ("hard", "Very Hard"); undefined when none. */
@@ -400,6 +425,7 @@ class Group {
     for (const p of params) {
       if (paired && p === paired.labels) continue;
       if (isFixed(p)) continue; // a number the rules fix: nothing to choose
+      if (p.form === false) continue; // set by a card's follow-up, never typed
       const childPath = path ? `${path}.${p.name}` : p.name;
       const opts = paired && p === paired.values ? { pairedNames: paired.labels, initial: v[paired.labels.name] } : null;
       const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined, opts);
@@ -413,10 +439,12 @@ class Group {
     } else {
       this.legendEl = el('legend', {}, legend);
       this.tools = el('span', { class: 'group-tools' });
+      this.head = el('div', { class: 'group-head' }, this.fillSlot, this.tools);
       this.root = el('fieldset', { class: `group ${opts.className || ''}`, 'data-field': path },
-        this.legendEl, el('div', { class: 'group-head' }, this.fillSlot, this.tools), body, this.errorEl);
+        this.legendEl, this.head, body, this.errorEl);
     }
     form.groups.push(this);
+    if (opts.party) form.addParty(this, opts.party, legend);
   }
   set(value) {
     if (!isPlainObject(value)) return;
@@ -465,7 +493,8 @@ class Group {
 
 class ObjectField extends Group {
   constructor(form, p, path, value) {
-    super(form, p.fields, path, labelOf(p), value === undefined ? (p.default || objectDefault(p.fields)) : value);
+    super(form, p.fields, path, labelOf(p), value === undefined ? (p.default || objectDefault(p.fields)) : value,
+      { party: p.party ? p : null });
     this.p = p;
   }
 }
@@ -494,8 +523,10 @@ class ListField {
     this.addBtn = this.fixed ? null : el('button', { type: 'button', class: 'btn add-item', onclick: () => { this.add(); form.changed(this); this.items[this.items.length - 1].focus(); } }, `Add ${this.itemNoun()}`);
     const helpId = newId('help');
     this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
+    this.legendEl = el('legend', {}, this.label);
     this.root = el('fieldset', { class: 'field list-field', 'data-field': path },
-      el('legend', {}, this.label), this.help, this.body, this.addBtn, this.errorEl);
+      this.legendEl, this.help, this.body, this.addBtn, this.errorEl);
+    form.lists.push(this);
     this.set(value === undefined ? listDefault(p) : value);
   }
   itemNoun() {
@@ -514,9 +545,11 @@ class ListField {
     const v = value === undefined ? itemDefault(this.p) : value;
     let node;
     if (this.p.item.type === 'object') {
-      node = new Group(this.form, this.p.item.fields, path, this.itemLabel(i), v, { className: 'list-item' });
+      node = new Group(this.form, this.p.item.fields, path, this.itemLabel(i), v,
+        { className: 'list-item', party: this.p.item.party ? this.p.item : null });
     } else {
       node = makeNode(this.form, { ...this.p.item, label: this.itemLabel(i) }, path, v);
+      if (this.p.item.party) this.form.addLeafParty(node, this.p.item);
     }
     const wrap = el('div', { class: 'list-item-wrap' }, node.root);
     if (!this.fixed) {
@@ -573,6 +606,8 @@ class ListField {
     if (!Array.isArray(values)) return;
     // rebuild: item paths are positional
     this.form.groups = this.form.groups.filter((g) => !g.path || !g.path.startsWith(`${this.path}[`));
+    this.form.lists = this.form.lists.filter((l) => !l.path.startsWith(`${this.path}[`));
+    this.form.parties = this.form.parties.filter((x) => !x.path.startsWith(`${this.path}[`));
     this.items = [];
     clear(this.body);
     for (const v of values) this.add(v);
@@ -624,6 +659,21 @@ function makeNode(form, p, path, value, opts = null) {
   }
 }
 
+/** The value at a field path ("a.b[1].c") of a raw values tree. */
+function valueAt(tree, path) {
+  let v = tree;
+  for (const part of String(path).match(/[^.[\]]+|\[\d+\]/g) || []) {
+    if (v === null || v === undefined || typeof v !== 'object') return undefined;
+    v = part.startsWith('[') ? v[Number(part.slice(1, -1))] : v[part];
+  }
+  return v;
+}
+
+function sameRaw(a, b) {
+  const norm = (x) => (x === null || x === undefined ? '' : String(x).trim());
+  return norm(a) === norm(b);
+}
+
 /** Parent paths of an API error path: "a.b[1].c" -> a.b[1].c, a.b[1], a.b, a */
 function pathAncestors(path) {
   const out = [path];
@@ -648,17 +698,95 @@ export class CheckForm {
     this.check = check;
     this.options = options;
     this.groups = [];
+    this.lists = [];
+    this.parties = []; // {path, input, node}: the name field of each side or member
+    this.filled = {};
     this.silent = true;
+    this.namesList = options.shadow ? null : el('datalist', { id: newId('names') },
+      (options.partyNames ? options.partyNames() : []).map((n) => el('option', { value: n })));
     this.formError = el('p', { class: 'field-error form-error', id: newId('err'), hidden: true });
     this.top = new Group(this, check.params, '', null, options.values || {});
-    this.root = el('div', { class: 'check-form', 'data-system': this.system, 'data-check': check.id }, this.top.root, this.formError);
+    this.root = el('div', { class: 'check-form', 'data-system': this.system, 'data-check': check.id }, this.top.root, this.formError, this.namesList);
     this.silent = false;
+    // the first values of every field, to mark what differs from them
+    this.defaults = options.shadow ? null : new CheckForm(system, check, { shadow: true }).raw();
     this.refreshFill();
+  }
+  /** A side or member: a name field (unless the group has its own name
+   * field, `party_name`), kept in `filled[path].name` for the card. */
+  addParty(node, p, legend) {
+    if (this.options.shadow) return;
+    if (p.party_name && node.child && node.child(p.party_name)) {
+      this.parties.push({ path: node.path, node, own: node.child(p.party_name) });
+      return;
+    }
+    const id = newId('party');
+    const input = el('input', {
+      id, type: 'text', class: 'text party-name', autocomplete: 'off', spellcheck: 'false', maxlength: '60',
+      list: this.namesList ? this.namesList.id : null, 'data-party': node.path, placeholder: 'Name',
+      'aria-label': `Name of ${legend}`,
+    });
+    input.addEventListener('input', () => {
+      const name = input.value.trim();
+      const before = this.filled[node.path] || {};
+      const next = { ...before, name: name || null };
+      if (before.name !== next.name) delete next.id; // no longer that character
+      if (!next.name && !next.what && !next.tracked) delete this.filled[node.path];
+      else this.filled[node.path] = next;
+      this.changed(null);
+    });
+    const wrap = el('div', { class: 'party-field' }, el('label', { for: id }, p.party === 'member' ? 'Name' : 'Who'), input);
+    if (node.head) node.head.prepend(wrap); else if (node.root) node.root.append(wrap);
+    this.parties.push({ path: node.path, node, input });
+  }
+  /** A member that is one number (a list item): its name field and a fill
+   * slot under the number, filled like a group of that one parameter. */
+  addLeafParty(leaf, item) {
+    if (this.options.shadow) return;
+    const slot = {
+      path: leaf.path, params: [item], legendEl: leaf.labelEl || null, fillSlot: el('div', { class: 'fill-slot' }),
+      set: (values) => { if (values && values[item.name] !== undefined) leaf.set(values[item.name]); },
+      clearError() {},
+    };
+    this.groups.push(slot);
+    this.addParty(slot, item, leaf.label);
+    const party = this.parties[this.parties.length - 1];
+    leaf.root.append(party.input.parentNode, slot.fillSlot);
+  }
+  /** Party name fields show the names kept in `filled`. */
+  syncParties() {
+    for (const x of this.parties) {
+      if (!x.input) continue;
+      const f = this.filled[x.path];
+      const name = f && f.name ? f.name : '';
+      if (x.input.value !== name) x.input.value = name;
+    }
+  }
+  /** Mark every field that differs from its first value; returns how many. */
+  markChanges() {
+    if (!this.defaults) return 0;
+    let n = 0;
+    for (const leaf of this.top.leaves()) {
+      if (!leaf.markChanged) continue;
+      const def = valueAt(this.defaults, leaf.path);
+      const on = def !== undefined && !sameRaw(leaf.raw(), def);
+      leaf.markChanged(on, def);
+      if (on) n += 1;
+    }
+    for (const list of this.lists) {
+      const def = valueAt(this.defaults, list.path);
+      const on = Array.isArray(def) && def.length !== list.items.length;
+      list.root.classList.toggle('changed', on);
+      if (on) n += 1;
+    }
+    this.changedCount = n;
+    return n;
   }
   decorate(node, list) {
     if (this.options.decorate) this.options.decorate(node, list, this);
   }
   refreshFill() {
+    this.syncParties();
     if (!this.options.fillControl) return;
     for (const g of this.groups) {
       clear(g.fillSlot);

@@ -47,7 +47,7 @@ function drawCell(c, tag = 'td') {
 
 /** A table with its title above the scrolling box; the header row and the
  * first column stay in view while it scrolls (CSS sticky). */
-function drawTable(t) {
+export function drawTable(t) {
   const id = `odds-table-${++tableSeq}`;
   const row = (r) => el('tr', {}, el('th', { scope: 'row' }, r.head), r.cells.map((c) => drawCell(c)));
   return el('div', { class: 'grid-table', 'data-key': t.key || null },

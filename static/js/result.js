@@ -4,6 +4,7 @@
 // long check, facts, notes, choices, the steps on demand. It knows no game.
 
 import { el } from './util.js';
+import { drawTable } from './odds.js';
 
 const ICONS = { great: '\u2605', good: '\u2714', partial: '\u25D1', bad: '\u2716', awful: '\u2620', neutral: '\u25CF' };
 
@@ -102,10 +103,43 @@ function drawChoices(card, actions, meta) {
   });
 }
 
+function followButton(a, actions, counter) {
+  const left = counter ? counter(a.spend) : null;
+  const none = left && left.left < (a.spend.amount || 1);
+  return el('button', { type: 'button', class: `btn follow${a.best ? ' best' : ''}`, 'data-action': 'follow', disabled: none || null,
+    onclick: () => actions.follow && actions.follow(a.request, a) },
+  el('span', { class: 'follow-label' }, a.label), a.detail ? el('span', { class: 'follow-detail' }, a.detail) : null);
+}
+
+/** The follow-ups, in their groups (a heading, what they spend, a button each). */
+function drawFollowUps(card, actions, meta) {
+  const list = card.actions || [];
+  if (!list.length) return null;
+  const loose = [];
+  const groups = new Map();
+  for (const a of list) {
+    if (!a.group) { loose.push(a); continue; }
+    if (!groups.has(a.group)) groups.set(a.group, []);
+    groups.get(a.group).push(a);
+  }
+  const counterLine = (items) => {
+    const a = items.find((x) => x.spend);
+    const c = a && meta.counter ? meta.counter(a.spend) : null;
+    return c ? el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${a.spend.character}: ${c.label} ${c.left} of ${c.max} left`) : null;
+  };
+  return el('div', { class: 'follow-ups' },
+    [...groups].map(([title, items]) => el('div', { class: 'follow-group', role: 'group', 'aria-label': title },
+      el('h3', {}, title), counterLine(items),
+      el('div', { class: 'follow-buttons' }, items.map((a) => followButton(a, actions, meta.counter))))),
+    loose.length ? el('div', { class: 'follow-buttons' }, counterLine(loose), loose.map((a) => followButton(a, actions, meta.counter))) : null,
+    el('div', { class: 'follow-slot' }));
+}
+
 /**
  * Draw `result` (an api.resolve answer with `card`).
- * actions: {again(), adjust(), choose(id), follow(request, label)}, each optional.
- * meta: {context (game and check words), time, source text, choice}.
+ * actions: {again(), adjust(), choose(id), follow(request, action)}, each optional.
+ * meta: {context (game and check words), time, source text, choice,
+ *   counter(spend) -> {left, max, label} | null: what a follow-up would spend}.
  */
 export function renderResult(result, actions = {}, meta = {}) {
   const card = result.card;
@@ -120,11 +154,9 @@ export function renderResult(result, actions = {}, meta = {}) {
     card.key ? el('p', { class: 'result-key' }, el('span', { class: 'result-key-label' }, card.key.label), ' ',
       el('span', { class: 'result-key-value' }, card.key.value)) : null);
   const context = [meta.context, card.title, card.subject].filter(Boolean).join(' \u00b7 ');
-  const follow = (card.actions || []).map((a) => el('button', { type: 'button', class: 'btn', 'data-action': 'follow', onclick: () => actions.follow && actions.follow(a.request, a.label) }, a.label));
   const buttons = el('div', { class: 'result-actions' },
     actions.again ? el('button', { type: 'button', class: 'btn', onclick: actions.again, 'data-action': 'again' }, 'Again') : null,
-    actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: 'Change inputs and resolve the same dice again' }, 'Adjust (same dice)') : null,
-    follow);
+    actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: 'Change inputs and resolve the same dice again' }, 'Adjust (same dice)') : null);
   const steps = Array.isArray(result.steps) && result.steps.length
     ? el('details', { class: 'steps' }, el('summary', {}, 'Show the steps'), el('ol', {}, result.steps.map((s) => el('li', {}, s))))
     : null;
@@ -138,6 +170,9 @@ export function renderResult(result, actions = {}, meta = {}) {
     figureList(card.facts || [], 'facts'),
     card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null,
     drawChoices(card, actions, meta),
+    drawFollowUps(card, actions, meta),
+    (card.tables || []).length ? el('details', { class: 'card-tables', open: true }, el('summary', {}, card.tables.length === 1 ? card.tables[0].title : 'The odds behind each choice'),
+      card.tables.map((t) => drawTable(t))) : null,
     steps, buttons);
 }
 

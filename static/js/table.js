@@ -13,9 +13,12 @@ import { CheckForm } from './forms.js';
 import { OddsPanel } from './odds.js';
 import { renderResult, announcement } from './result.js';
 import { EnteredDice } from './entered.js';
+import * as followup from './followup.js';
+import * as targets from './targets.js';
 import { CODES } from './codes.js';
 
 const DICE_FIELD = /^dice(\[\d+\])?$/;
+const TYPING_PAUSE = 700; // ms of quiet before typed text is checked
 
 function timeText(iso) {
   return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -31,6 +34,16 @@ function compactResult(result) {
     if (JSON.stringify(v).length <= 4000) out[k] = v;
   }
   return out;
+}
+
+/** The value at a group path ("target", "sides[1]") of a request. */
+function valueAt(tree, path) {
+  let v = tree;
+  for (const part of String(path).match(/[^.[\]]+|\[\d+\]/g) || []) {
+    if (v === null || v === undefined || typeof v !== 'object') return undefined;
+    v = part.startsWith('[') ? v[Number(part.slice(1, -1))] : v[part];
+  }
+  return v;
 }
 
 function stripDice(r) {
@@ -63,6 +76,11 @@ export class Table {
     this.checkPicker = el('div', { class: 'check-picker', role: 'radiogroup', 'aria-label': 'Check' });
     this.checkTitle = el('h2', { id: 'check-title' }, 'Loading the checks\u2026');
     this.checkDesc = el('p', { class: 'check-desc' });
+    this.checkDesc.addEventListener('click', () => this.checkDesc.classList.toggle('open'));
+    // what differs from the first values, and one tap back to them
+    this.changedNote = el('span', { class: 'changed-note', 'aria-live': 'polite' });
+    this.resetBtn = el('button', { type: 'button', class: 'btn reset-form', id: 'reset-form', hidden: true, onclick: () => this.resetForm() }, 'Reset form');
+    this.changedBar = el('div', { class: 'changed-bar' }, this.changedNote, this.resetBtn);
     this.formHost = el('div', { id: 'form-host' }, el('p', { class: 'placeholder' }, 'The checks appear as soon as the dice engine has started.'));
     this.rollBtn = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, 'Roll');
     this.enteredToggle = el('input', { type: 'checkbox', role: 'switch', id: 'entered-toggle' });
@@ -86,11 +104,12 @@ export class Table {
     this.resultHost = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
       el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
     this.formPane = el('section', { class: 'pane pane-form', 'aria-labelledby': 'check-title' },
-      this.checkPicker, el('div', { class: 'check-head' }, this.checkTitle, this.checkDesc), this.formHost, this.entered.root, this.rollbar);
+      this.checkPicker, el('div', { class: 'check-head' }, this.checkTitle, this.checkDesc, this.changedBar), this.formHost, this.entered.root, this.rollbar);
     this.outPane = el('div', { class: 'pane pane-out' }, this.oddsSection, this.resultHost);
     this.root = el('div', { class: 'layout' }, this.formPane, this.outPane);
     this.rollBtn.addEventListener('click', (e) => this.roll(e));
     this.enteredToggle.addEventListener('change', () => {
+      this.cancelAdjust();
       this.prefs.entered[this.formKey()] = this.enteredToggle.checked;
       this.host.savePrefs();
       this.applyEnteredMode();
@@ -159,6 +178,7 @@ export class Table {
     const s = this.systemEntry(this.current.system);
     const check = s && s.checks[cid];
     if (!check) return;
+    this.cancelAdjust();
     this.current.check = cid;
     this.prefs.checks[this.current.system] = cid;
     this.host.savePrefs();
@@ -167,6 +187,7 @@ export class Table {
     document.documentElement.dataset.check = cid;
     this.checkTitle.textContent = check.label;
     this.checkDesc.textContent = check.description || '';
+    this.checkDesc.title = check.description || '';
     this.checkDesc.hidden = !check.description;
     const saved = this.formStore[this.formKey()] || {};
     const form = new CheckForm(s, check, {
@@ -174,8 +195,10 @@ export class Table {
       onChange: (f, node) => this.formChanged(node),
       onPairedName: (node, key) => this.pairedName(node, key),
       fillControl: (group, f) => this.fillControl(group, f),
+      partyNames: () => chars.charactersFor(s.id).map((c) => c.name),
     });
     form.filled = saved.filled && typeof saved.filled === 'object' ? saved.filled : {};
+    form.refreshFill(); // the names and tracked entries kept with the form
     this.current.form = form;
     clear(this.formHost);
     this.formHost.append(form.root);
@@ -205,16 +228,31 @@ export class Table {
     if (key && Number.isInteger(n)) node.set(n);
   }
 
+  /** What fills a form group: a tracked entry (when the system tracks what
+   * this group describes) and the saved characters. */
   fillControl(group, form) {
+    const kind = group.path ? targets.kindFor(form.systemEntry, form.check.id, group.path) : null;
+    const parts = [
+      kind ? targets.trackControl({ system: form.system, group, kind, form, say: this.host.say, changed: () => this.formChanged(null) }) : null,
+      this.characterFill(group, form),
+    ].filter(Boolean);
+    if (!parts.length) return null;
+    return parts.length === 1 ? parts[0] : el('div', { class: 'fill-parts' }, parts);
+  }
+
+  characterFill(group, form) {
     if (!chars.hasSheet(form.system)) return null;
     const names = group.params.map((p) => p.name);
     const cur = this.host.currentCharacter(form.system);
-    const who = cur ? [cur] : chars.charactersFor(form.system);
+    // a side or member may be anyone: every saved character, the header's first
+    const party = form.parties.some((x) => x.path === group.path);
+    const all = chars.charactersFor(form.system);
+    const who = cur && !party ? [cur] : (cur ? [cur, ...all.filter((c) => c.id !== cur.id)] : all);
     if (!who.length) return null;
     const where = group.path ? ` for ${group.legendEl ? group.legendEl.textContent : group.path}` : '';
     const id = `fill-${(group.path || 'top').replace(/[^a-z0-9]+/gi, '-')}`;
     const sel = el('select', { id, class: 'fill-select', 'data-fill': group.path || '' },
-      el('option', { value: '' }, cur ? `Use ${cur.name}\u2019s\u2026` : 'Choose\u2026'));
+      el('option', { value: '' }, cur && !party ? `Use ${cur.name}\u2019s\u2026` : 'Choose\u2026'));
     const wrap = el('div', { class: `fill${cur ? ' has-character' : ''}` }, el('label', { for: id }, `Fill from character${where}`), sel);
     wrap.hidden = true; // until the engine says what there is to fill
     const options = [];
@@ -239,7 +277,7 @@ export class Table {
       this.host.say(`Filled from ${c.name}: ${o.label}.`);
       this.formChanged(null);
     });
-    if (cur) {
+    if (cur && !party) {
       // a character chosen in the header: say where its values are picked
       const hintId = `${id}-hint`;
       sel.setAttribute('aria-describedby', hintId);
@@ -284,6 +322,28 @@ export class Table {
     this.saveForms();
   }
 
+  /** Say how many fields differ from their first values; offer the reset. */
+  showChanges() {
+    const form = this.current.form;
+    const n = form ? form.markChanges() : 0;
+    const named = form ? Object.keys(form.filled || {}).length : 0;
+    this.resetBtn.hidden = !n && !named;
+    this.changedNote.textContent = n ? `${n === 1 ? '1 field differs' : `${n} fields differ`} from the first values.` : '';
+    this.formPane.dataset.changed = String(n);
+  }
+
+  /** One tap: the form as it first was (names and fills forgotten too). */
+  resetForm() {
+    if (!this.current.form) return;
+    delete this.formStore[this.formKey()];
+    storage.save('forms', this.formStore);
+    this.cancelAdjust();
+    this.selectCheck(this.current.check);
+    this.host.say('The form is back to its first values.');
+    const first = this.current.form.top.leaves().next().value;
+    if (first) first.focus();
+  }
+
   formChanged(node) {
     const changedAt = performance.now();
     this.saveFormState();
@@ -293,6 +353,7 @@ export class Table {
     for (const p of this.apiErrorPaths) { const n = form.nodeFor(p); if (n) n.clearError(); }
     form.formError.hidden = true;
     this.apiErrorPaths = [];
+    this.showChanges();
     if (node && node.path) {
       const mine = errors.filter((e) => e.path === node.path);
       if (mine.length) node.showError(mine[0].message);
@@ -304,7 +365,9 @@ export class Table {
     }
     this.setRollState([]);
     if (this.isReady()) {
-      this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt);
+      // typed text (an expression) is checked after a pause, not at every key
+      const typing = !!(node && node.p && node.p.type === 'string');
+      this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt, typing ? TYPING_PAUSE : undefined);
       if (this.enteredToggle.checked) this.syncEntered();
     } else {
       this.odds.invalid('Odds appear when the dice engine is ready.');
@@ -341,7 +404,9 @@ export class Table {
     if (errors.length) {
       btn.setAttribute('aria-disabled', 'true');
       const label = this.current.form.labelFor(errors[0].path);
-      this.rollReason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label} \u2014 ${errors[0].message}`;
+      // the message itself stands once, next to its field
+      const shown = !!this.current.form.nodeFor(errors[0].path);
+      this.rollReason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label}${shown ? '' : ` \u2014 ${errors[0].message}`}.`;
     } else if (bad.length) {
       btn.setAttribute('aria-disabled', 'true');
       this.rollReason.textContent = `Fix ${bad.length === 1 ? 'this die' : `${bad.length} dice`} first: ${bad[0].label} \u2014 ${bad[0].message}`;
@@ -415,12 +480,30 @@ export class Table {
     this.rollBusy = false;
     this.rollBtn.removeAttribute('aria-busy');
     if (answer.error) { await this.rejected(answer.error, request, dice); return; }
-    this.record(request, answer, dice ? 'entered' : null, t0);
-    if (dice) {
+    const adjusted = dice && this.adjusting ? this.adjusting : null;
+    this.record(request, answer, adjusted ? adjusted.entry.source : (dice ? 'entered' : null), t0, !!adjusted);
+    if (adjusted) {
+      this.finishAdjust(adjusted);
+    } else if (dice) {
       this.entered.reset();
       this.entered.sync(request);
     }
   }
+
+  /** After an adjusted resolve: back to the mode the player was in. */
+  finishAdjust(adjusted) {
+    this.adjusting = null;
+    if (adjusted.entered) {
+      this.entered.reset();
+      this.refreshAll();
+      return;
+    }
+    this.enteredToggle.checked = false;
+    this.applyEnteredMode();
+    this.refreshAll();
+  }
+
+  cancelAdjust() { this.adjusting = null; }
 
   async rejected(err, request, dice) {
     const say = this.host.say;
@@ -446,7 +529,7 @@ export class Table {
   }
 
   /** Show a resolved result and keep it in history. */
-  record(request, answer, source, t0) {
+  record(request, answer, source, t0, adjusted = false) {
     const entry = {
       id: history.newEntryId(),
       time: new Date().toISOString(),
@@ -459,6 +542,8 @@ export class Table {
       line: answer.line || answer.summary,
       result: compactResult(answer),
     };
+    if (adjusted) entry.adjusted = true; // the same dice as an earlier roll, inputs changed
+    this.keepTracked(request, answer);
     this.showResult(entry, t0);
     // save after the result is painted: the tap-to-result path stays short
     requestAnimationFrame(() => setTimeout(() => {
@@ -469,9 +554,33 @@ export class Table {
     return entry;
   }
 
+  /** A result's `track` (the rules' new state of what filled a group):
+   * kept in the tracked entry that filled it, and shown in the form. */
+  keepTracked(request, answer) {
+    const form = this.current.form;
+    const track = answer.track;
+    if (!form || !track || typeof track !== 'object' || form.check.id !== request.check) return;
+    const s = this.systemEntry(request.system);
+    let kept = 0;
+    for (const [path, state] of Object.entries(track)) {
+      const f = form.filled[path];
+      const kind = targets.kindFor(s, request.check, path);
+      if (!f || !f.tracked || !kind || !state || typeof state !== 'object') continue;
+      if (!targets.update(f.tracked, kind, valueAt(request, path), state)) continue;
+      const group = form.nodeFor(path);
+      if (group && group.set) { form.silent = true; group.set(state); form.silent = false; }
+      kept += 1;
+    }
+    if (!kept) return;
+    form.refreshFill();
+    this.refreshAll();
+  }
+
   sourceText(entry) {
+    if (entry.adjusted) return `${this.sourceText({ ...entry, adjusted: false })}, adjusted (same dice)`;
     if (entry.source === 'entered') return 'entered dice';
     if (entry.source === 'seeded') return 'seeded';
+    if (entry.source === 'shared') return 'shared dice';
     return 'rolled here';
   }
 
@@ -492,8 +601,9 @@ export class Table {
       again: () => this.again(entry),
       adjust: () => this.adjust(entry),
       choose: (id) => { entry.choice = id; history.touch(); },
-      follow: (request) => this.follow(request),
-    }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice });
+      follow: (request, action) => this.follow(request, action),
+    }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice,
+      counter: (spend) => followup.counterFor(entry.system, spend) });
     card.dataset.entry = entry.id;
     if (!reducedMotion()) card.classList.add('animate');
     clear(this.resultHost);
@@ -506,17 +616,42 @@ export class Table {
         this.resultHost.dataset.painted = String(this.host.metrics.roll.length);
       }, 0));
     }
+    this.reveal(card);
+  }
+
+  /** Bring the card's head into view when it is above the top, below the
+   * fold or under the pinned Roll bar (every layout: side by side, stacked). */
+  reveal(card) {
+    const head = card.querySelector('.result-head') || card;
     const rect = card.getBoundingClientRect();
-    if (rect.top > window.innerHeight - 120 || rect.bottom < 0) {
+    const h = head.getBoundingClientRect();
+    const bar = this.rollbar.getBoundingClientRect();
+    const covers = !this.rollbar.hidden && bar.top < window.innerHeight && bar.bottom > 0
+      && bar.left < h.right && bar.right > h.left;
+    const limit = covers ? bar.top : window.innerHeight;
+    if (rect.top < 0 || h.bottom > limit) {
       card.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
     }
   }
 
-  /** A follow-up the rules offer on a card (a complete request). */
-  async follow(request) {
+  /** A follow-up the rules offer on a card (a complete request): rolled at
+   * once, or, with entered dice, after the player types its new dice. */
+  async follow(request, action = {}) {
+    const done = (answer, full, source) => {
+      const left = followup.spend(request.system, action);
+      this.record(full, answer, source, performance.now());
+      if (left) this.host.say(`${action.spend.character}: ${left.label} ${left.left} of ${left.max} left.`);
+      if (this.host.onCounters) this.host.onCounters();
+    };
+    const slot = this.resultHost.querySelector('.follow-slot');
+    if (this.enteredToggle.checked && slot && (action.new_dice || []).length) {
+      await followup.askDice({ engine: this.engine, say: (t) => this.host.say(t) }, slot, request, action,
+        (answer, full) => done(answer, full, 'entered'));
+      return;
+    }
     const answer = await this.engine.resolve(request);
     if (answer.error) { this.host.say(answer.error.message); return; }
-    this.record(request, answer, null, performance.now());
+    done(answer, request, null);
   }
 
   clearResult() {
@@ -551,12 +686,12 @@ export class Table {
     this.roll();
   }
 
-  /** Adjust: the same dice, changed inputs (the entered-dice fields, pre-filled). */
+  /** Adjust: the same dice, changed inputs (the entered-dice fields,
+   * pre-filled, for this one resolve; then back to the mode the player was in). */
   adjust(entry) {
     if (!this.loadEntryIntoForm(entry)) return;
+    this.adjusting = { entry, entered: this.enteredToggle.checked };
     this.enteredToggle.checked = true;
-    this.prefs.entered[this.formKey()] = true;
-    this.host.savePrefs();
     this.applyEnteredMode();
     this.entered.reset();
     this.entered.setSlots((entry.result.rolls || []).map((d) => ({ sides: d.sides, label: d.label || '', value: d.value })));

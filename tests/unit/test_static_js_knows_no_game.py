@@ -21,8 +21,8 @@ ALLOWED = {
     # badge, a form group, Table (the controller), table.roll()
     "property": CONTRACT | {"focus", "attributes", "flat", "target", "count", "group", "table", "roll"},
     # 'word': HTML tags (<a>, <table>), the radio group and id names 'check'/'roll',
-    # class 'count', the error code 'required'
-    "literal": CONTRACT | {"a", "table", "count", "roll"},
+    # class 'count', the error code 'required', the ARIA role 'group'
+    "literal": CONTRACT | {"a", "table", "count", "roll", "group"},
     # word: {attributes: true} of a MutationObserver, metrics {roll: []},
     # the tone 'partial', a slot {sides}, an editor's {focus}
     "key": CONTRACT | {"attributes", "roll", "partial", "focus"},

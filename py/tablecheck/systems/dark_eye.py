@@ -1364,7 +1364,8 @@ SHEET = Sheet(
     numbers_label="Attributes",
     numbers=[Number(abbr, f"{name} ({abbr})", 0, 40, 12) for abbr, name in ATTRIBUTES]
     + [Number(abbr, f"{name} ({abbr})", 0, 40, COMBAT_DEFAULTS[abbr], referable=False)
-       for abbr, name in COMBAT_VALUES],
+       for abbr, name in COMBAT_VALUES]
+    + [Number("FtP", "Fate points (FtP)", 0, 20, 3, referable=False, counter=True, optional=True)],
     tables=[Table(
         "skills", "Skills", "skill",
         columns=[
@@ -1373,6 +1374,7 @@ SHEET = Sheet(
             Column("a2", "ref", "2nd attribute", ref="numbers"),
             Column("a3", "ref", "3rd attribute", ref="numbers"),
             Column("rating", "int", "Skill rating", min=0, max=40, default=4),
+            Column("aptitude", "bool", "Aptitude", default=False),
         ],
         defaults=[
             {"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4},
@@ -1409,6 +1411,10 @@ def _skill_options(character, params):
         values = {"attributes": attrs, "rating": rating}
         if "names" in params:
             values["names"] = abbrs
+        if "skill" in params:
+            values["skill"] = skill.strip()[:60]
+        if "aptitude" in params:
+            values["aptitude"] = row.get("aptitude") is True
         if "name" in params and isinstance(name, str) and name.strip():
             values["name"] = name.strip()[:_MEMBER_NAME]
         out.append({"label": f"{skill} ({'/'.join(abbrs)}, SR {rating})", "values": values,
