@@ -66,11 +66,13 @@ def cpython(request, repeat):
     return json.loads(out.stdout)
 
 
-def main(argv=None):
+def main(argv=None, cases=None):
+    """cases: [(name, request)]; by default the lightest and the heaviest
+    standard requests (other benchmarks pass their own)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=15)
     args = ap.parse_args(argv)
-    cases = [B.LIGHT] + B.HEAVY
+    cases = cases or [B.LIGHT] + B.HEAVY
     native = {name: cpython(request, args.repeat) for name, request in cases}
     browser_times = {}
     python = "?"

@@ -967,7 +967,7 @@ def test_card_and_history_name_the_character_whose_values_filled_the_form(ui):
     assert "Skill check: Climbing" in context
     page.click("#open-history")
     line = page.locator("#history-list .history-open").first.inner_text()
-    assert "Gerda, Climbing:" in line
+    assert "Gerda, Climbing (COU/AGI/STR):" in line  # the named skill (issue 15)
     page.keyboard.press("Escape")
     page.select_option("#character-picker", value="")
 

@@ -632,13 +632,17 @@ def skill_dist(eavs, rating):
 
 
 def _skill_odds_from_dist(d):
-    outcomes = {o: Fraction(0) for o, _ in SKILL_OUTCOMES}
-    qls = {str(q): Fraction(0) for q in range(1, 7)}
-    for (outcome, ql), p in d.probs().items():
-        outcomes[outcome] += p
+    """({outcome: p}, {"1".."6": p}) from a Dist of (outcome, QL); summed as
+    integer weights, one Fraction each at the end."""
+    outcomes = {o: 0 for o, _ in SKILL_OUTCOMES}
+    qls = {q: 0 for q in range(1, 7)}
+    for (outcome, ql), w in d.weights.items():
+        outcomes[outcome] += w
         if ql:
-            qls[str(ql)] += p
-    return outcomes, qls
+            qls[ql] += w
+    total = d.total
+    return ({o: Fraction(w, total) for o, w in outcomes.items()},
+            {str(q): Fraction(w, total) for q, w in qls.items()})
 
 
 def odds_skill(values, dice=None):
@@ -754,42 +758,49 @@ def _skill_key(face, eav, cap):
     return (int(face == 1), int(face == SIDES), min(max(0, face - eav), cap))
 
 
-def _aptitude_dist(face, eav, cap):
-    """The better (lower) of the die on the table and one new d20."""
+@lru_cache(maxsize=1024)
+def _new_die(eav, cap, rule, face):
+    """{key: weight of 20} of one rerolled die: a fresh d20 (fate point), or
+    the better (lower) of `face` and a fresh d20 (aptitude)."""
     weights = {}
     for new in range(1, SIDES + 1):
-        key = _skill_key(min(face, new), eav, cap)
+        key = _skill_key(min(face, new) if rule == "aptitude" else new, eav, cap)
         weights[key] = weights.get(key, 0) + 1
-    return Dist(weights, SIDES)
-
-
-def _add_keys(cap):
-    def add(a, b):
-        return (a[0] + b[0], a[1] + b[1], min(a[2] + b[2], cap))
-    return add
+    return tuple(weights.items())
 
 
 def reroll_skill_dist(eavs, rating, faces, positions, rule):
     """Exact Dist of (outcome, QL) after rerolling `positions` (1-based) of
     the throw `faces`: fate point, the new dice stand; aptitude, the better
-    value stands. No positions: the throw as it stands."""
+    value stands. No positions: the throw as it stands. The dice that stay
+    are one fixed key; each new die is convolved in (integer weights)."""
+    if rule == "fate_point" and len(positions) == 3:
+        return skill_dist(tuple(eavs), rating)  # a whole new throw (cached)
     cap = rating + 1
-    add = _add_keys(cap)
-    d = Dist.constant((0, 0, 0))
+    ones = twenties = need = 0
     for i, (face, eav) in enumerate(zip(faces, eavs)):
         if i + 1 not in positions:
-            part = Dist.constant(_skill_key(face, eav, cap))
-        elif rule == "aptitude":
-            part = _aptitude_dist(face, eav, cap)
-        else:
-            part = _die_dist(eav, cap)
-        d = d.combine(part, add)
-    return d.map(lambda k: classify_skill(k[0], k[1], k[2], rating)[:2])
+            k = _skill_key(face, eav, cap)
+            ones, twenties, need = ones + k[0], twenties + k[1], need + k[2]
+    weights = {(ones, twenties, min(need, cap)): 1}
+    for p in positions:
+        part = _new_die(eavs[p - 1], cap, rule, faces[p - 1])
+        nxt = {}
+        for (a, b, c), w in weights.items():
+            for (x, y, z), v in part:
+                key = (a + x, b + y, min(c + z, cap))
+                nxt[key] = nxt.get(key, 0) + w * v
+        weights = nxt
+    out = {}
+    for (a, b, c), w in weights.items():
+        key = classify_skill(a, b, c, rating)[:2]
+        out[key] = out.get(key, 0) + w
+    return Dist(out, SIDES ** len(positions))
 
 
 def _choice_entry(positions, outcomes, qls):
-    success = sum(p for o, p in outcomes.items() if KIND[o] in ("critical", "success"))
-    mean = sum(int(q) * p for q, p in qls.items())
+    success = sum((p for o, p in outcomes.items() if KIND[o] in ("critical", "success")), Fraction(0))
+    mean = sum((int(q) * p for q, p in qls.items()), Fraction(0))
     return {"dice": list(positions), "outcomes": outcomes, "quality_levels": qls,
             "success_chance": success, "expected_quality_level": mean}
 
@@ -1353,6 +1364,279 @@ def odds_group(values):
     return {"outcomes": outcomes, "rounds_needed": needed, "quality_if_short": final}
 
 
+# -- cumulative check with several skills ----------------------------------
+# exact odds take at most about this many (QL state x penalty x check) steps
+MULTI_SKILL_WORK = 2_000_000
+
+
+def _multi_skills(values):
+    """The skills of a `cumulative_skills` request: one dict each."""
+    out = []
+    for i, v in enumerate(values["skills"]):
+        eavs, rating, names, _ = _member(v)
+        out.append({"name": v.get("skill") or f"skill {i + 1}", "named": bool(v.get("skill")),
+                    "eavs": eavs, "rating": rating, "names": names, "attrs": v["attributes"],
+                    "modifier": v["modifier"], "target": v["target"]})
+    return out
+
+
+def _multi_checks(values):
+    """(skills, modifiers padded to max_checks, order as 0-based skill
+    indices), the request's lists checked against each other."""
+    skills = _multi_skills(values)
+    count = values["max_checks"]
+    _check_partial(values["partial"], sum(s["target"] for s in skills),
+                   "the QL needed of all the skills together")
+    mods = _check_modifiers(values, count)
+    order = values.get("order") or []
+    if len(order) > count:
+        raise InvalidRequest("order", f"has {len(order)} entries but only {count} checks are "
+                                      "allowed")
+    for i, k in enumerate(order):
+        if k > len(skills):
+            raise InvalidRequest(f"order[{i}]", f"must be the number of a listed skill (1 to "
+                                                f"{len(skills)}), not {k}")
+    return skills, mods, [k - 1 for k in order]
+
+
+def choose_skill(missing, order, n):
+    """(skill index, chosen by the order) for check n (0-based): the order's
+    skill while it lists one that still misses QL, else the skill with the
+    most QL still missing, the first listed on a tie (reading)."""
+    if n < len(order) and missing[order[n]] > 0:
+        return order[n], True
+    best = 0
+    for i, m in enumerate(missing):
+        if m > missing[best]:
+            best = i
+    return best, False
+
+
+def resolve_cumulative_skills(values, tray):
+    skills, mods, order = _multi_checks(values)
+    count, partial = values["max_checks"], values["partial"]
+    given = values.get("modifiers") is not None
+    needed = sum(s["target"] for s in skills)
+    quality = [0] * len(skills)
+    penalty = 0
+    checks, steps = [], []
+    outcome = None
+    stopped = False
+    made = 0
+
+    def missing():
+        return [max(0, s["target"] - q) for s, q in zip(skills, quality)]
+
+    def counted():
+        return sum(min(q, s["target"]) for s, q in zip(skills, quality))
+
+    def standing():
+        return ", ".join(f"{s['name']} {q} of {s['target']}" for s, q in zip(skills, quality))
+
+    for n in range(1, count + 1):
+        left = [i for i, m in enumerate(missing()) if m]
+        if not any(_can_still_succeed(min(skills[i]["eavs"]), penalty, mods, n) for i in left):
+            unused = count - n + 1
+            why = (f"with the penalty -{penalty} every skill still missing QL has an EAV below 1"
+                   if penalty else "every skill still missing QL has an EAV below 1")
+            if any(mods[n - 1:]):
+                why += " and no later check's modifier lifts it to 1"
+            steps.append(f"{cap(why)}: no further check can succeed; stopping with "
+                         f"{plural(unused, 'check')} unused.")
+            stopped = True
+            break
+        made = n
+        miss = missing()
+        i, by_order = choose_skill(miss, order, n - 1)
+        s = skills[i]
+        if by_order:
+            how = "the order names it"
+        elif n <= len(order):
+            how = (f"the order names {skills[order[n - 1]]['name']}, which has its QL; "
+                   f"instead the skill with the most QL still missing ({miss[i]})")
+        else:
+            how = f"the skill with the most QL still missing ({miss[i]})"
+        mod = mods[n - 1]
+        extra = ", ".join(([f"modifier for this check {signed(mod)}"] if mod else [])
+                          + ([f"penalty -{penalty}"] if penalty else []))
+        extra = f" ({extra})" if extra else ""
+        head = f"Check {n}"
+        steps.append(f"{head}: {s['name']}, {how}.")
+        steps.append(f"{head}{extra}: " + _eav_text(s["attrs"], [s["modifier"], mod, -penalty],
+                                                     s["names"]) + f" SR {s['rating']}.")
+        r = roll_skill(tray, [e + mod - penalty for e in s["eavs"]], s["rating"], s["names"],
+                       prefix=f"check {n}, {s['name']}, ")
+        steps += [f"{head}: {x}" for x in r.steps]
+        entry = {"number": n, "round": n, "skill": i, "skill_name": s["name"],
+                 "chosen_by": "order" if by_order else "default", "penalty": penalty}
+        if given:
+            entry["check_modifier"] = mod
+        entry.update(r.to_dict())
+        gained = 0
+        if r.kind == "botch":
+            lost = f"all {counted()} QL collected are lost" if counted() else "all QL are lost"
+            steps.append(f"{head}: the botch ends the cumulative check; {lost}.")
+            quality = [0] * len(skills)
+            outcome = "botch"
+        elif r.kind == "critical":
+            gained = 2 * r.quality_level
+            cleared = f"; penalty -{penalty} cleared" if penalty else ""
+            steps.append(f"{head}: critical: QL {r.quality_level} doubled to {gained}{cleared}.")
+            penalty = 0
+        elif r.kind == "success":
+            gained = r.quality_level
+            steps.append(f"{head}: QL {gained} gained.")
+        else:
+            penalty += 1
+            nxt = "" if n == count else f"; penalty for the next check now -{penalty}"
+            steps.append(f"{head}: no QL{nxt}.")
+        quality[i] += gained
+        entry["gained"] = gained
+        entry["quality"] = list(quality)
+        entry["total"] = counted()
+        checks.append(entry)
+        if outcome == "botch":
+            break
+        steps.append(f"{head}: {standing()}.")
+        if not any(missing()):
+            outcome = "success"
+            steps.append(f"Every skill has reached its QL: success in {plural(n, 'check')}.")
+            break
+    total = counted()
+    if outcome is None:
+        outcome = "partial_success" if partial is not None and total >= partial else "failure"
+        words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
+                 else "failure")
+        head = (f"{total} of {needed} QL collected" if stopped
+                else f"All {plural(count, 'check')} made with {total} of {needed} QL collected")
+        steps.append(f"{head} ({standing()}): {words}.")
+    summary = {
+        "success": f"Success: every skill reached its QL in {plural(made, 'check')} "
+                   f"({standing()}).",
+        "partial_success": f"Partial success: {total} of {needed} QL collected ({standing()}; "
+                           f"{partial} needed for a partial success).",
+        "failure": f"Failure: {total} of {needed} QL collected ({standing()}).",
+        "botch": f"Botch on check {made}: the cumulative check fails and all QL are lost.",
+    }[outcome]
+    return {"outcome": outcome, "success": outcome == "success", "summary": summary,
+            "steps": steps, "checks": checks, "total_quality": total, "rounds": made,
+            "skills": [{"skill": s["name"] if s["named"] else None, "quality": q,
+                        "target": s["target"], "reached": q >= s["target"]}
+                       for s, q in zip(skills, quality)]}
+
+
+def _multi_transitions(table, m, stride):
+    """One check's table for a skill missing m QL: (successes [(index step,
+    weight)], criticals [(index step, weight)], failure weight, botch
+    weight); gains above the QL missing count only up to it."""
+    succ, crit = {}, {}
+    fail = botch = 0
+    for kind, gain, w in table:
+        if kind == "botch":
+            botch += w
+        elif kind == "failure":
+            fail += w
+        else:
+            dest = succ if kind == "success" else crit
+            step = min(gain, m) * stride
+            dest[step] = dest.get(step, 0) + w
+    return list(succ.items()), list(crit.items()), fail, botch
+
+
+def _multi_odds(skills, count, mods, order, partial):
+    """Exact odds of a cumulative check with several skills: a dynamic
+    programme over (QL per skill capped at its target, as one mixed-radix
+    index; penalty, capped where every EAV is below 1 at every check) check
+    by check; the skill of each check follows `choose_skill`. Weights of
+    8000^n after n checks; the finished (every target reached) and botched
+    runs leave the states."""
+    targets = [s["target"] for s in skills]
+    strides, size = [], 1
+    for t in targets:
+        strides.append(size)
+        size *= t + 1
+    done = sum(t * st for t, st in zip(targets, strides))
+    top = max(0, max(min(s["eavs"]) for s in skills) + max(mods))  # penalty cap
+    if size * (min(top, count) + 1) * count > MULTI_SKILL_WORK:
+        raise InvalidRequest("skills", "exact odds for so many skills, QL and checks would take "
+                                       "too long; lower the targets, the skills or the checks "
+                                       "(rolling works)", code="odds_too_big")
+    missing, counted = [], []
+    for idx in range(size):
+        q, rest = [], idx
+        for t in targets:
+            q.append(rest % (t + 1))
+            rest //= t + 1
+        missing.append([t - x for t, x in zip(targets, q)])
+        counted.append(sum(q))
+    tables = {}  # (skill, EAV offset, QL missing) -> transitions
+
+    def moves(i, d, m):
+        key = (i, d, m)
+        if key not in tables:
+            s = skills[i]
+            tables[key] = _multi_transitions(_check_table([e + d for e in s["eavs"]], s["rating"]),
+                                             m, strides[i])
+        return tables[key]
+
+    states = {0: {0: 1}}  # penalty -> {QL index: weight}
+    finished, botched = [], []  # weight (of 8000^n) per check n
+    for n in range(count):
+        nxt = {}
+        win = lost = 0
+        choice = {}
+        for p, row in states.items():
+            d = mods[n] - p
+            same = nxt.setdefault(p, {})
+            worse = nxt.setdefault(min(p + 1, top), {})
+            clear = nxt.setdefault(0, {})
+            for idx, w in row.items():
+                i = choice.get(idx)
+                if i is None:
+                    i = choice[idx] = choose_skill(missing[idx], order, n)[0]
+                succ, crit, fail, botch = moves(i, d, missing[idx][i])
+                lost += w * botch
+                if fail:
+                    worse[idx] = worse.get(idx, 0) + w * fail
+                for step, tw in succ:
+                    j = idx + step
+                    same[j] = same.get(j, 0) + w * tw
+                for step, tw in crit:
+                    j = idx + step
+                    clear[j] = clear.get(j, 0) + w * tw
+        for row in nxt.values():
+            win += row.pop(done, 0)
+        states = {p: row for p, row in nxt.items() if row}
+        finished.append(win)
+        botched.append(lost)
+    den = ALL_DICE ** count
+    success = sum(w * ALL_DICE ** (count - n - 1) for n, w in enumerate(finished))
+    botch = sum(w * ALL_DICE ** (count - n - 1) for n, w in enumerate(botched))
+    end = {}
+    for row in states.values():
+        for idx, w in row.items():
+            end[counted[idx]] = end.get(counted[idx], 0) + w
+    cut = sum(targets) if partial is None else partial
+    outcomes = {
+        "success": Fraction(success, den),
+        "partial_success": Fraction(sum(w for q, w in end.items() if q >= cut), den),
+        "failure": Fraction(sum(w for q, w in end.items() if q < cut), den),
+        "botch": Fraction(botch, den),
+    }
+    needed = {str(n + 1): Fraction(w * ALL_DICE ** (count - n - 1), den)
+              for n, w in enumerate(finished)}
+    final = {str(q): Fraction(end[q], den) for q in sorted(end) if end[q]}
+    return outcomes, needed, final
+
+
+def odds_cumulative_skills(values):
+    skills, mods, order = _multi_checks(values)
+    outcomes, needed, final = _multi_odds(skills, values["max_checks"], mods, order,
+                                          values["partial"])
+    return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final,
+            "eav": [s["eavs"] for s in skills], "default_choice": not order}
+
+
 def clear_caches():
     """Forget cached distributions (benchmarks measure cold odds)."""
     skill_dist.cache_clear()
@@ -1451,6 +1735,15 @@ def fill(character, params):
 
 
 # -- declaration ----------------------------------------------------------------
+# one skill of a cumulative check with several skills, with its own QL target
+_MULTI_SKILL = Obj("skill", _skill_fields(False) + [
+    Int("target", "QL needed", 10, min=1, max=50, help="QL to collect with this skill")], "Skill")
+_ORDER = Param("order", "list", "Skill of each check", None, nullable=True,
+               item=Int("skill", "Skill for check", min=1, max=6, initial=1),
+               min_items=0, max_items=50,
+               help="optional: the number of the skill (1 = first listed) for each check in turn; "
+                    "later checks, and a skill that has its QL, take the skill with the most QL "
+                    "still missing")
 _MEMBER = party(Obj("member", _member_fields(), "Hero"), "member", name_field="name")
 
 SYSTEM = System(
@@ -1539,7 +1832,8 @@ SYSTEM = System(
             label="Cumulative check",
             description="Repeated skill checks collecting QL toward a target; failures add "
                         "-1, a critical doubles its QL, a botch loses everything.",
-            params=_skill_fields(False) + _target_params("max_checks", "Checks allowed", 10, 50),
+            params=_skill_fields(False) + _target_params("max_checks", "Checks allowed", 10, 50)
+            + [_MODIFIERS],
             outcomes=CUMULATIVE_OUTCOMES,
             success_outcomes=("success", "partial_success"),
             resolve=resolve_cumulative,
@@ -1547,6 +1841,26 @@ SYSTEM = System(
             tones=view.CUMULATIVE_TONES,
             explain=view.cumulative_card,
             odds_view=view.cumulative_odds,
+        ),
+        Check(
+            id="cumulative_skills",
+            label="Cumulative check (several skills)",
+            description="One task needing QL from several skills (a spear: Woodworking and "
+                        "Metalworking), each with its own target; the -1 penalties are shared, "
+                        "a critical doubles its QL, a botch loses everything.",
+            params=[List("skills", _MULTI_SKILL, "Skills", min_items=1, max_items=6),
+                    Int("max_checks", "Checks allowed", 10, min=1, max=50),
+                    _partial_param(None, "optional: QL that count as a partial success when the "
+                                         "checks run out (each skill's up to its target; below "
+                                         "all the targets together)"),
+                    _MODIFIERS, _ORDER],
+            outcomes=CUMULATIVE_OUTCOMES,
+            success_outcomes=("success", "partial_success"),
+            resolve=resolve_cumulative_skills,
+            odds=odds_cumulative_skills,
+            tones=view.CUMULATIVE_TONES,
+            explain=view.cumulative_skills_card,
+            odds_view=view.cumulative_skills_odds,
         ),
         Check(
             id="group",
