@@ -56,6 +56,13 @@ Where the rules and readings are silent, this module decides:
   checks: they accept `attempt` (contract) but only the value 1.
 - Skill results: `points_left` is 0 on a failure or botch; an ordinary
   failure reports `points_short`.
+- Fate points and aptitude: the rerolled dice come in position order; a
+  botch cannot be rerolled by aptitude either; +1 QL on a failure, or at QL
+  6, is refused (the FtP would buy nothing). The advice ranks choices as
+  api.md's `best` (chance of success, then mean QL, then fewer dice) with
+  no look-ahead to further fate points; the advice's `outcomes` are those
+  of the named dice, else of the best choice. The card offers one fate
+  point a throw: a rerolled result offers no further follow-up.
 """
 
 from dataclasses import dataclass, field
