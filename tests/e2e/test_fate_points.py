@@ -164,3 +164,30 @@ def test_rule_fate_point_a_botch_offers_no_reroll(page):
     assert card.get_attribute("data-outcome") == "botch"
     assert card.locator(".follow-group").count() == 0
     assert card.locator('button[data-action="follow"]').count() == 0
+
+
+def test_rule_fate_point_rolled_here_keeps_the_throw_and_rolls_only_the_new_dice(page):
+    # the first throw entered (so it is known), the follow-up rolled by the page
+    inputs = page.locator("#entered-dice .die-input")
+    for i in range(inputs.count()):
+        inputs.nth(i).fill("")
+    enter(page, "#entered-dice", [15, 3, 16])
+    before = painted(page)
+    page.click("#roll")
+    card = wait_card(page, before)
+    assert card.get_attribute("data-outcome") == "failure"
+    page.locator("#entered-toggle").click(force=True)  # back to rolling here
+    assert not page.locator("#entered-toggle").is_checked()
+    left = stored_character(page, "Alrik").get("spent", {}).get("FtP", 0)
+    group = card.locator('.follow-group[aria-label="Spend a fate point: reroll"]')
+    before = painted(page)
+    group.locator("button.follow", has_text="Reroll COU 15 + STR 16").click()
+    card = wait_card(page, before)
+    faces = [int(v) for v in card.locator(".die").evaluate_all("els => els.map(e => e.dataset.value)")]
+    assert faces[:3] == [15, 3, 16] and len(faces) == 5
+    assert "rolled here" in card.locator(".result-context").inner_text()
+    assert stored_character(page, "Alrik")["spent"] == {"FtP": left + 1}
+    # the rules' verdict on the dice the page rolled
+    expected = api.resolve(dict(SKILL, reroll={"rule": "fate_point", "dice": [1, 3]}, throw=[15, 3, 16],
+                                dice=[faces[3], faces[4]]))
+    assert card.get_attribute("data-outcome") == expected["outcome"]
