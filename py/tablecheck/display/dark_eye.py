@@ -186,7 +186,7 @@ def _reroll_actions(ctx, advice, names, faces, group):
 def _skill_follow_ups(ctx, values, result):
     """(actions, tables) a skill check's card offers: the rerolls with their
     advice, and +1 QL on a success."""
-    advice = result.get("advice") or {}
+    advice = _rules().skill_follow_ups(values, result)
     names = _attribute_names(values.get("names"))
     faces = result.get("dice") or []
     actions, tables = [], []
@@ -236,9 +236,9 @@ def _reroll_die_notes(roll):
     return _skill_die_notes(roll)
 
 
-def _attribute_follow_ups(ctx, result):
-    advice = result.get("advice")
-    if not advice or result["outcome"] not in ("failure",):
+def _attribute_follow_ups(ctx, values, result):
+    advice = _rules().attribute_follow_ups(values, result).get("fate_point")
+    if not advice:
         return []
     c = advice["choices"][0]
     faces = [result["roll"]] + ([result["confirmation"]["value"]] if result.get("confirmation") else [])
@@ -278,7 +278,7 @@ def attribute_card(ctx, values, result):
         notes=notes,
         line=line(subject, what or ctx.check_label, ctx.words(outcome).lower(), key_text),
         dice=_attribute_dice(result, values),
-        actions=_attribute_follow_ups(ctx, result),
+        actions=_attribute_follow_ups(ctx, values, result),
     )
 
 
@@ -631,7 +631,7 @@ def _check_groups(ctx, values, result, single):
     members = [values] if single else values["members"]
     for n, (e, indices) in enumerate(zip(checks, _spans(checks))):
         last = n + 1 == len(checks) or checks[n + 1]["round"] != e["round"]
-        penalty = f" ({signed(-e['penalty'])})" if e.get("penalty") else ""
+        penalty = _check_extras(e)
         if single:
             title = f"Check {e['number']}{penalty}"
         else:
@@ -655,7 +655,7 @@ def _cumulative_card(ctx, values, result, single, limit):
     groups, parts = _check_groups(ctx, values, result, single)
     key = None if outcome == "botch" else fig("Total QL", total, "total_quality")
     needed = str(values["target"])
-    if values["partial"] < values["target"]:
+    if values["partial"] is not None:
         needed += f" (partial success: {values['partial']})"
     facts = [fig("QL needed", needed, "target"),
              fig(f"{cap(unit)}s made", f"{made} of {limit}", "rounds")]
@@ -698,11 +698,13 @@ def group_card(ctx, values, result):
 def _cumulative_odds(ctx, values, odds, needed_key, unit):
     p = odds["outcomes"]
     figures = [fig("Chance of success", pct_text(p["success"]), "outcomes.success")]
-    if values["partial"] < values["target"]:
+    if values.get("partial") is not None:
         figures.append(fig("Chance of at least a partial success",
                            pct_text(p["success"] + p["partial_success"]), "success_or_partial"))
     if "eav" in odds:
         figures.append(fig("EAV", _eav_list(odds["eav"], values.get("names")), "eav"))
+    if _modifier_list(values):
+        figures.append(fig("Modifier per check", _modifier_list(values), "modifiers"))
     return OddsView(
         outcomes=outcome_rows(ctx, odds),
         figures=figures,
@@ -721,3 +723,133 @@ def cumulative_odds(ctx, values, odds):
 
 def group_odds(ctx, values, odds):
     return _cumulative_odds(ctx, values, odds, "rounds_needed", "round")
+
+
+# -- cumulative check with several skills -------------------------------------------------------
+def _multi_skill_name(ctx, values, i):
+    """A skill of the list: its `skill` name, else what filled its row
+    ('Woodworking'), else 'skill 2'."""
+    return values["skills"][i].get("skill") or ctx.label(f"skills[{i}]") or f"skill {i + 1}"
+
+
+def _multi_named(ctx, values):
+    """Every skill's name, or None when one of them has none."""
+    names = [values["skills"][i].get("skill") or ctx.label(f"skills[{i}]")
+             for i in range(len(values["skills"]))]
+    return names if all(names) else None
+
+
+def _check_extras(e):
+    """' (+2 this check, -1 penalty)', ' (-1)' or '' for a check's title."""
+    mod, penalty = e.get("check_modifier"), e.get("penalty")
+    if not mod:
+        return f" ({signed(-penalty)})" if penalty else ""
+    parts = [f"{signed(mod)} this check"] + ([f"{signed(-penalty)} penalty"] if penalty else [])
+    return f" ({', '.join(parts)})"
+
+
+def _multi_summary(e, name, target):
+    """'Success, QL 2, Metalworking 4 of 6'."""
+    if _kind(e["outcome"]) == "botch":
+        return f"{cap(SHORT[e['outcome']])}: all QL lost"
+    if _kind(e["outcome"]) == "critical":
+        text = f"{SHORT[e['outcome']]}, QL {e['quality_level']} doubled to {e['gained']}"
+    else:
+        text = _verdict(e)
+    return cap(f"{text}, {name} {e['quality'][e['skill']]} of {target}")
+
+
+def cumulative_skills_card(ctx, values, result):
+    outcome, total, made = result["outcome"], result["total_quality"], result["rounds"]
+    skills = values["skills"]
+    names = [_multi_skill_name(ctx, values, i) for i in range(len(skills))]
+    named = _multi_named(ctx, values)
+    what = ctx.label("") or (and_list(named) if named else None)
+    heroes = [ctx.name(f"skills[{i}]") for i in range(len(skills))]
+    subject = ctx.name("") or (and_list(sorted(set(heroes) - {None})) if any(heroes) else None)
+    groups, parts = [], []
+    for e, indices in zip(result["checks"], _spans(result["checks"])):
+        i = e["skill"]
+        groups.append(Group(f"Check {e['number']}: {names[i]}{_check_extras(e)}",
+                            _multi_summary(e, names[i], skills[i]["target"]), indices,
+                            SKILL_TONES[e["outcome"]]))
+        parts.append((indices, skills[i].get("names")))
+    key = None if outcome == "botch" else fig("Total QL", total, "total_quality")
+    facts = []
+    for i, s in enumerate(result["skills"]):
+        shown = f"{s['quality']} of {s['target']}" + (" (reached)" if s["reached"] else "")
+        facts.append(fig(names[i], "all lost" if outcome == "botch" else shown,
+                         f"skills[{i}].quality"))
+    needed = str(sum(s["target"] for s in skills))
+    if values["partial"] is not None:
+        needed += f" (partial success: {values['partial']})"
+    facts += [fig("QL needed", needed, "target"),
+              fig("Checks made", f"{made} of {values['max_checks']}", "rounds")]
+    notes = []
+    if outcome in ("partial_success", "failure") and made < values["max_checks"]:
+        when = f"Stopped after check {made}" if made else "No dice rolled"
+        notes.append(f"{when}: every skill still missing QL has an EAV below 1, so no further "
+                     "check can succeed.")
+    order = values.get("order") or []
+    if len(skills) > 1:
+        if not order:
+            notes.append("Each check uses the skill with the most QL still missing (the first "
+                         "listed on a tie).")
+        else:
+            notes.append("Each check uses the skill the order names; after the order, or when "
+                         "that skill has its QL, the one with the most QL still missing.")
+    if any(_kind(e["outcome"]) == "critical" for e in result["checks"]):
+        notes.append("A critical success doubles its QL and clears the accumulated penalty.")
+    if any(e["outcome"] == "failure" for e in result["checks"]):
+        notes.append("Each failed check adds -1 to the later checks, whatever their skill.")
+    if outcome != "botch" and any(s["quality"] > s["target"] for s in result["skills"]):
+        notes.append("QL above a skill's target do not count toward the total.")
+    key_text = f"all QL lost in check {made}" if outcome == "botch" else f"total QL {total}"
+    card = Card(
+        title=ctx.title_for(what),
+        subject=subject,
+        headline=headline(ctx, outcome),
+        key=key,
+        facts=facts,
+        groups=groups,
+        notes=notes,
+        line=line(subject, what or ctx.check_label, SHORT[outcome], key_text),
+    )
+    card.dice = _skill_dice(result.get("rolls", []), parts)
+    return card
+
+
+def _modifier_list(values):
+    """'+1, 0, -2' for a `modifiers` list, or None."""
+    mods = values.get("modifiers")
+    return ", ".join(signed(m) if m else "0" for m in mods) if mods else None
+
+
+def cumulative_skills_odds(ctx, values, odds):
+    p = odds["outcomes"]
+    figures = [fig("Chance of success", pct_text(p["success"]), "outcomes.success")]
+    if values.get("partial") is not None:
+        figures.append(fig("Chance of at least a partial success",
+                           pct_text(p["success"] + p["partial_success"]), "success_or_partial"))
+    for i, s in enumerate(values["skills"]):
+        figures.append(fig(f"{_multi_skill_name(ctx, values, i)}: EAV",
+                           f"{_eav_list(odds['eav'][i], s.get('names'))}; {s['target']} QL needed",
+                           f"eav[{i}]"))
+    if _modifier_list(values):
+        figures.append(fig("Modifier per check", _modifier_list(values), "modifiers"))
+    notes = ["Checks needed: the chance of every skill reaching its QL in each check.",
+             "QL collected: the chance of ending with each total (each skill's QL up to its "
+             "target) when the checks run out (no botch, not every target reached)."]
+    if len(values["skills"]) > 1:
+        notes.append("The odds follow the order given, then the skill with the most QL still "
+                     "missing." if values.get("order") else
+                     "The odds assume each check uses the skill with the most QL still missing "
+                     "(the first listed on a tie).")
+    return OddsView(
+        outcomes=outcome_rows(ctx, odds),
+        figures=figures,
+        charts=[chart("Checks needed", odds["checks_needed"], "checks_needed"),
+                chart("QL collected when the checks run out", odds["quality_if_short"],
+                      "quality_if_short")],
+        notes=notes,
+    )

@@ -327,8 +327,6 @@ def resolve_attribute(values, tray):
     }[outcome]
     if reroll:
         summary = summary[:-1] + " after a fate point."
-    elif outcome != "botch":
-        out["advice"] = attribute_advice(eav, die.value, conf.value if conf else None)
     out.update(outcome=outcome, success=outcome in ("critical_success", "success"),
                summary=summary, steps=steps)
     return out
@@ -567,10 +565,6 @@ def resolve_skill(values, tray):
     if values.get("fate_point_ql"):
         out["fate_point_ql"] = True
         out["quality_level_before"] = before
-    if not (reroll or values.get("fate_point_ql") or r.automatic or r.kind == "botch"):
-        out["advice"] = {"fate_point": skill_advice(eavs, rating, r.faces, "fate_point")}
-        if values.get("aptitude"):
-            out["advice"]["aptitude"] = skill_advice(eavs, rating, r.faces, "aptitude")
     return out
 
 
@@ -849,6 +843,30 @@ def attribute_advice(eav, face, confirmation):
     choice = _attribute_entry((1,), _attribute_odds(eav)["outcomes"])
     return {"rule": "fate_point", "choices": [choice], "keep": _attribute_entry((), keep),
             "best": [1]}
+
+
+def skill_follow_ups(values, result):
+    """{rule: advice} for what a skill check's result allows next: a fate
+    point (and aptitude, when the skill has it) on a throw that is no
+    botch; nothing once one was spent, nor when no dice were rolled. Called
+    by the card (exact Fractions, kept out of the JSON result)."""
+    if (values.get("reroll") or values.get("fate_point_ql") or result.get("automatic")
+            or KIND[result["outcome"]] == "botch"):
+        return {}
+    eavs, rating, faces = result["eav"], values["rating"], result["dice"]
+    out = {"fate_point": skill_advice(eavs, rating, faces, "fate_point")}
+    if values.get("aptitude"):
+        out["aptitude"] = skill_advice(eavs, rating, faces, "aptitude")
+    return out
+
+
+def attribute_follow_ups(values, result):
+    """{"fate_point": advice} for a failed attribute check (a success can
+    only hope for a confirmed 1, a botch cannot be rerolled)."""
+    if values.get("reroll") or result.get("roll") is None or result["outcome"] != "failure":
+        return {}
+    conf = result.get("confirmation")
+    return {"fate_point": attribute_advice(result["eav"], result["roll"], conf["value"] if conf else None)}
 
 
 def _advice_throw(values, dice, count_for):
@@ -1468,7 +1486,7 @@ def resolve_cumulative_skills(values, tray):
                           + ([f"penalty -{penalty}"] if penalty else []))
         extra = f" ({extra})" if extra else ""
         head = f"Check {n}"
-        steps.append(f"{head}: {s['name']}, {how}.")
+        steps.append(f"{head}: {s['name']}, {how}." if len(skills) > 1 else f"{head}: {s['name']}.")
         steps.append(f"{head}{extra}: " + _eav_text(s["attrs"], [s["modifier"], mod, -penalty],
                                                      s["names"]) + f" SR {s['rating']}.")
         r = roll_skill(tray, [e + mod - penalty for e in s["eavs"]], s["rating"], s["names"],
@@ -1556,7 +1574,8 @@ def _multi_odds(skills, count, mods, order, partial):
     index; penalty, capped where every EAV is below 1 at every check) check
     by check; the skill of each check follows `choose_skill`. Weights of
     8000^n after n checks; the finished (every target reached) and botched
-    runs leave the states."""
+    runs leave the states. The states of one penalty are grouped by (skill
+    chosen, its QL missing): they share one table of moves."""
     targets = [s["target"] for s in skills]
     strides, size = [], 1
     for t in targets:
@@ -1576,6 +1595,16 @@ def _multi_odds(skills, count, mods, order, partial):
             rest //= t + 1
         missing.append([t - x for t, x in zip(targets, q)])
         counted.append(sum(q))
+
+    def keys_at(n):
+        """(skill chosen, its QL missing) of every QL index at check n."""
+        out = []
+        for m in missing:
+            i = choose_skill(m, order, n)[0]
+            out.append((i, m[i]))
+        return out
+
+    after_order = keys_at(len(order))
     tables = {}  # (skill, EAV offset, QL missing) -> transitions
 
     def moves(i, d, m):
@@ -1586,34 +1615,39 @@ def _multi_odds(skills, count, mods, order, partial):
                                              m, strides[i])
         return tables[key]
 
-    states = {0: {0: 1}}  # penalty -> {QL index: weight}
+    states = {0: [1] + [0] * (size - 1)}  # penalty -> weights by QL index
     finished, botched = [], []  # weight (of 8000^n) per check n
     for n in range(count):
+        key = after_order if n >= len(order) else keys_at(n)
         nxt = {}
-        win = lost = 0
-        choice = {}
+        lost = 0
         for p, row in states.items():
             d = mods[n] - p
-            same = nxt.setdefault(p, {})
-            worse = nxt.setdefault(min(p + 1, top), {})
-            clear = nxt.setdefault(0, {})
-            for idx, w in row.items():
-                i = choice.get(idx)
-                if i is None:
-                    i = choice[idx] = choose_skill(missing[idx], order, n)[0]
-                succ, crit, fail, botch = moves(i, d, missing[idx][i])
-                lost += w * botch
+            groups = {}
+            for idx, w in enumerate(row):
+                if w:
+                    groups.setdefault(key[idx], []).append((idx, w))
+            same = nxt.setdefault(p, [0] * size)
+            worse = nxt.setdefault(min(p + 1, top), [0] * size)
+            clear = nxt.setdefault(0, [0] * size)
+            for (i, m), items in groups.items():
+                succ, crit, fail, botch = moves(i, d, m)
+                if botch:
+                    lost += botch * sum(w for _, w in items)
                 if fail:
-                    worse[idx] = worse.get(idx, 0) + w * fail
+                    for idx, w in items:
+                        worse[idx] += w * fail
                 for step, tw in succ:
-                    j = idx + step
-                    same[j] = same.get(j, 0) + w * tw
+                    for idx, w in items:
+                        same[idx + step] += w * tw
                 for step, tw in crit:
-                    j = idx + step
-                    clear[j] = clear.get(j, 0) + w * tw
+                    for idx, w in items:
+                        clear[idx + step] += w * tw
+        win = 0
         for row in nxt.values():
-            win += row.pop(done, 0)
-        states = {p: row for p, row in nxt.items() if row}
+            win += row[done]
+            row[done] = 0
+        states = {p: row for p, row in nxt.items() if any(row)}
         finished.append(win)
         botched.append(lost)
     den = ALL_DICE ** count
@@ -1621,8 +1655,9 @@ def _multi_odds(skills, count, mods, order, partial):
     botch = sum(w * ALL_DICE ** (count - n - 1) for n, w in enumerate(botched))
     end = {}
     for row in states.values():
-        for idx, w in row.items():
-            end[counted[idx]] = end.get(counted[idx], 0) + w
+        for idx, w in enumerate(row):
+            if w:
+                end[counted[idx]] = end.get(counted[idx], 0) + w
     cut = sum(targets) if partial is None else partial
     outcomes = {
         "success": Fraction(success, den),
