@@ -257,6 +257,151 @@ def test_group_competitive_rule_a_botch_discards_the_sides_ql():
     assert c["notes"] == ["Side A's botch counts as an automatic failure."]
 
 
+def test_group_competitive_reading_a_members_critical_wins_and_is_named():
+    # Alrik's double 1 (QL 1; with Gerda's QL 1 the side has 2) beats side B's QL 6
+    r = resolve("group_competitive", a=[hero(4, name="Alrik"), hero(0, name="Gerda")],
+                b=[hero(20)], dice=[1, 1, 20, 5, 5, 5, 3, 3, 3])
+    c = r["card"]
+    assert r["outcome"] == "a_wins" and r["quality_level"] == 1
+    assert c["headline"]["label"] == "Side A wins"
+    assert c["notes"] == ["Alrik's critical success wins automatically for Side A, as in a "
+                          "competitive check."]
+    assert [g["summary"] for g in c["groups"]][0] == "Critical success, QL 1"
+    assert_readable(r)
+    key_in_line(r)
+
+
+def test_group_competitive_reading_a_botch_undoes_the_sides_critical():
+    r = resolve("group_competitive", a=[hero(4, name="Alrik"), hero(4, name="Gerda")],
+                b=[hero(4)], passive="b", dice=[1, 1, 5, 20, 20, 5, 5, 5, 5])
+    c = r["card"]
+    assert r["outcome"] == "b_wins"
+    assert c["facts"][0]["value"] == "botch (QL discarded)"
+    assert c["notes"] == ["Side A's botch counts as an automatic failure.",
+                          "Alrik's critical success does not count: Gerda's botch discards "
+                          "Side A's QL."]
+
+
+def test_group_competitive_one_hero_a_side_notes_as_the_competitive_check():
+    # the example: 1,1,20 against 5,5,5
+    g = resolve("group_competitive", a=[hero(4)], b=[hero(4)], dice=[1, 1, 20, 5, 5, 5])
+    c = resolve("competitive", a=hero(4), b=hero(4), dice=[1, 1, 20, 5, 5, 5])
+    assert g["card"]["notes"] == c["card"]["notes"] == ["Side A's critical success wins "
+                                                        "automatically."]
+    assert g["card"]["headline"] == c["card"]["headline"]
+
+
+def test_cumulative_card_shows_each_checks_own_modifier():
+    r = resolve("cumulative", attributes=[12, 12, 12], rating=4, max_checks=3,
+                modifiers=[0, 2, -1], dice=[18, 18, 5, 5, 5, 5, 5, 5, 5])
+    assert [g["title"] for g in r["card"]["groups"]] == [
+        "Check 1", "Check 2 (+2 this check, -1 penalty)", "Check 3 (-1 this check, -1 penalty)"]
+    assert r["card"]["dice"][3]["notes"] == ["EAV 13"]
+    view = odds("cumulative", attributes=[12, 12, 12], rating=4, max_checks=3,
+                modifiers=[0, 2, -1])["display"]
+    assert view["figures"][-1] == {"label": "Modifier per check", "value": "0, +2, -1",
+                                   "key": "modifiers"}
+
+
+# -- cumulative check with several skills -------------------------------------------------
+def spear(**params):
+    wood = {"skill": "Woodworking", "attributes": [12, 12, 12], "names": ["DEX", "SGC", "STR"],
+            "rating": 4, "target": 4}
+    metal = {"skill": "Metalworking", "attributes": [13, 13, 13], "rating": 4, "target": 3}
+    return resolve("cumulative_skills", skills=[wood, metal], **params)
+
+
+def test_cumulative_skills_card_one_group_per_check_naming_the_skill():
+    # wood misses 4: QL 2 (5,5,5); then 2 vs 3 missing: metal fails (-1); metal again at
+    # EAV 12 + 2 (this check) = 14: a critical, QL 2 doubled to 4; wood at 12: QL 2
+    r = spear(max_checks=5, modifiers=[0, 0, 2], dice=[5, 5, 5, 19, 19, 5, 1, 1, 5, 5, 5, 5])
+    c = r["card"]
+    assert c["title"] == "Cumulative check (several skills): Woodworking and Metalworking"
+    assert c["headline"] == {"label": "Success (target QL reached)", "tone": "good"}
+    assert c["key"] == {"label": "Total QL", "value": "7", "key": "total_quality"}
+    assert c["groups"] == [
+        {"title": "Check 1: Woodworking", "summary": "Success, QL 2, Woodworking 2 of 4",
+         "dice": [0, 1, 2], "tone": "good"},
+        {"title": "Check 2: Metalworking", "summary": "Failure, 8 SP short, Metalworking 0 of 3",
+         "dice": [3, 4, 5], "tone": "bad"},
+        {"title": "Check 3: Metalworking (+2 this check, -1 penalty)",
+         "summary": "Critical success, QL 2 doubled to 4, Metalworking 4 of 3",
+         "dice": [6, 7, 8], "tone": "great"},
+        {"title": "Check 4: Woodworking", "summary": "Success, QL 2, Woodworking 4 of 4",
+         "dice": [9, 10, 11], "tone": "good"},
+    ]
+    assert c["facts"] == [
+        {"label": "Woodworking", "value": "4 of 4 (reached)", "key": "skills[0].quality"},
+        {"label": "Metalworking", "value": "4 of 3 (reached)", "key": "skills[1].quality"},
+        {"label": "QL needed", "value": "7", "key": "target"},
+        {"label": "Checks made", "value": "4 of 5", "key": "rounds"}]
+    assert c["notes"] == [
+        "Each check uses the skill with the most QL still missing (the first listed on a tie).",
+        "A critical success doubles its QL and clears the accumulated penalty.",
+        "Each failed check adds -1 to the later checks, whatever their skill.",
+        "QL above a skill's target do not count toward the total."]
+    # the dice are labelled by each check's own skill's attributes, with the EAV of the check
+    assert [d["label"] for d in c["dice"][:6]] == ["DEX die", "SGC die", "STR die",
+                                                   "attribute 1 die", "attribute 2 die",
+                                                   "attribute 3 die"]
+    assert c["dice"][6]["notes"][0] == "EAV 14"
+    assert r["line"] == "Woodworking and Metalworking: success, total QL 7"
+    assert_readable(r)
+    key_in_line(r)
+
+
+def test_cumulative_skills_card_botch_partial_and_filled_names():
+    r = spear(max_checks=3, dice=[5, 5, 5, 20, 20, 5])
+    c = r["card"]
+    assert c["headline"] == {"label": "Botch (all QL lost)", "tone": "awful"}
+    assert c["key"] is None and c["facts"][0]["value"] == "all lost"
+    assert c["groups"][1]["summary"] == "Botch: all QL lost"
+    assert r["line"] == "Woodworking and Metalworking: botch, all QL lost in check 2"
+    # names from what a character filled; partial success; the order's note
+    skills = [{"attributes": [12, 12, 12], "rating": 4, "target": 4},
+              {"attributes": [13, 13, 13], "rating": 4, "target": 3}]
+    r = resolve("cumulative_skills", skills=skills, max_checks=2, partial=3, order=[2, 2],
+                dice=[5, 5, 5, 13, 13, 13], labels={"skills[0]": "Woodworking",
+                                                    "skills[1]": "Metalworking"},
+                characters={"skills[0]": "Alrik", "skills[1]": "Alrik"})
+    c = r["card"]
+    assert r["outcome"] == "partial_success"
+    assert [g["title"] for g in c["groups"]] == ["Check 1: Metalworking", "Check 2: Metalworking"]
+    assert c["subject"] == "Alrik"
+    assert c["facts"][2] == {"label": "QL needed", "value": "7 (partial success: 3)",
+                             "key": "target"}
+    assert c["notes"][0].startswith("Each check uses the skill the order names")
+    assert r["line"] == "Alrik, Woodworking and Metalworking: partial success, total QL 3"
+    assert_readable(r)
+
+
+def test_cumulative_skills_card_without_names_numbers_the_skills():
+    r = resolve("cumulative_skills", skills=[hero(4, target=2), hero(4, target=2)],
+                max_checks=2, dice=[5, 5, 5, 5, 5, 5])
+    c = r["card"]
+    assert c["title"] == "Cumulative check (several skills)"
+    assert [g["title"] for g in c["groups"]] == ["Check 1: skill 1", "Check 2: skill 2"]
+    assert r["line"] == "Cumulative check (several skills): success, total QL 4"
+
+
+def test_cumulative_skills_odds_view():
+    wood = {"skill": "Woodworking", "attributes": [12, 12, 12], "names": ["DEX", "SGC", "STR"],
+            "rating": 4, "target": 4}
+    o = odds("cumulative_skills", skills=[wood, hero(4, (13, 13, 13), target=3)], max_checks=5,
+             modifiers=[0, 0, 2], partial=4)
+    view = o["display"]
+    assert [f["label"] for f in view["figures"]] == [
+        "Chance of success", "Chance of at least a partial success", "Woodworking: EAV",
+        "skill 2: EAV", "Modifier per check"]
+    assert view["figures"][2]["value"] == "DEX 12, SGC 12, STR 12; 4 QL needed"
+    assert view["figures"][4]["value"] == "0, 0, +2"
+    assert [c["label"] for c in view["charts"]] == ["Checks needed",
+                                                    "QL collected when the checks run out"]
+    assert [x for x, _ in view["charts"][0]["bars"]] == [1, 2, 3, 4, 5]
+    assert view["notes"][-1] == ("The odds assume each check uses the skill with the most QL "
+                                 "still missing (the first listed on a tie).")
+
+
 # -- cumulative ---------------------------------------------------------------------------------
 CUMULATIVE = dict(attributes=[12, 12, 12], rating=4, max_checks=5,
                   dice=[3, 5, 14, 15, 15, 15, 1, 1, 5, 2, 3, 4, 5, 5, 5])
@@ -357,6 +502,9 @@ ODDS = [
     ("cumulative", dict(attributes=[12, 12, 12], rating=4, max_checks=5)),
     ("group", dict(members=[hero(5), hero(3)], max_rounds=3)),
     ("group_competitive", dict(a=[hero(5), hero(3)], b=[hero(8)])),
+    ("cumulative", dict(attributes=[12, 12, 12], rating=4, max_checks=5, modifiers=[1, -2])),
+    ("cumulative_skills", dict(skills=[hero(5, target=4), hero(3, target=3)], max_checks=5,
+                               modifiers=[0, 2], order=[2], partial=3)),
 ]
 
 
@@ -463,8 +611,12 @@ def test_catalog_sheet_is_characters_js_sheets_dark_eye():
         ("DEX", "Dexterity (DEX)", 12, True), ("AGI", "Agility (AGI)", 12, True),
         ("CON", "Constitution (CON)", 12, True), ("STR", "Strength (STR)", 12, True),
         ("AT", "Attack (AT)", 12, False), ("PA", "Parry (PA)", 7, False),
-        ("DO", "Dodge (DO)", 6, False), ("RC", "Ranged combat (RC)", 10, False)]
-    assert all((n["min"], n["max"]) == (0, 40) for n in sheet["numbers"])
+        ("DO", "Dodge (DO)", 6, False), ("RC", "Ranged combat (RC)", 10, False),
+        ("FtP", "Fate points (FtP)", 3, False)]
+    assert all((n["min"], n["max"]) == (0, 40) for n in sheet["numbers"][:-1])
+    # fate points: a counter the page counts down; older records without it read 3
+    assert sheet["numbers"][-1] == {"key": "FtP", "label": "Fate points (FtP)", "min": 0, "max": 20,
+                                    "default": 3, "referable": False, "counter": True, "optional": True}
     (skills,) = sheet["tables"]
     assert (skills["key"], skills["label"], skills["noun"]) == ("skills", "Skills", "skill")
     assert skills["columns"] == [
@@ -472,7 +624,8 @@ def test_catalog_sheet_is_characters_js_sheets_dark_eye():
         {"key": "a1", "type": "ref", "label": "1st attribute", "ref": "numbers"},
         {"key": "a2", "type": "ref", "label": "2nd attribute", "ref": "numbers"},
         {"key": "a3", "type": "ref", "label": "3rd attribute", "ref": "numbers"},
-        {"key": "rating", "type": "int", "label": "Skill rating", "min": 0, "max": 40, "default": 4}]
+        {"key": "rating", "type": "int", "label": "Skill rating", "min": 0, "max": 40, "default": 4},
+        {"key": "aptitude", "type": "bool", "label": "Aptitude", "default": False}]
     assert skills["defaults"] == [
         {"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4},
         {"name": "Perception", "a1": "SGC", "a2": "INT", "a3": "INT", "rating": 6}]
