@@ -20,6 +20,11 @@ def hero(attrs, rating, modifier=0):
     return {"attributes": list(attrs), "rating": rating, "modifier": modifier}
 
 
+def skill(attrs, rating, target, modifier=0):
+    """One skill of a cumulative check with several skills."""
+    return {**hero(attrs, rating, modifier), "target": target}
+
+
 REQUESTS = [
     ("attribute EAV 12", {"check": "attribute", "value": 12}),
     ("skill 12/13/14 SR 7", {"check": "skill", "attributes": [12, 13, 14], "rating": 7}),
@@ -47,6 +52,20 @@ REQUESTS = [
     ("group competitive 6 vs 6", {"check": "group_competitive", "passive": "b",
                                   "a": [hero((12, 13, 14), 4 + i) for i in range(6)],
                                   "b": [hero((13, 12, 14), 3 + i) for i in range(6)]}),
+    ("cumulative 20 checks, modifiers per check", {"check": "cumulative", "attributes": [12, 13, 14],
+                                                   "rating": 7, "max_checks": 20,
+                                                   "modifiers": [0, -2, -2, 1, 1, 3, 0, -1]}),
+    ("skills: 2, targets 10+8, 15 checks, mods", {
+        "check": "cumulative_skills", "max_checks": 15, "modifiers": [0, 0, -2, -2, 1, 1, 1],
+        "skills": [skill((12, 13, 14), 7, 10), skill((13, 12, 12), 5, 8)]}),
+    ("skills: 3, targets 6+8+10, 20 checks, mods", {
+        "check": "cumulative_skills", "max_checks": 20, "modifiers": [0, 0, -2, -2, 1, 1, 1],
+        "partial": 16, "skills": [skill((12, 13, 14), 7, 6), skill((13, 12, 12), 5, 8),
+                                  skill((14, 12, 13), 6, 10)]}),
+    ("skills: 3, targets 10 each, 20 checks, order", {
+        "check": "cumulative_skills", "max_checks": 20, "modifiers": [2, 0, -1] * 4,
+        "order": [3, 3, 1, 2], "skills": [skill((12, 13, 14), 7, 10), skill((13, 12, 12), 5, 10),
+                                          skill((14, 12, 13), 6, 10)]}),
 ]
 
 

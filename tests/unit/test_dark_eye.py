@@ -98,7 +98,7 @@ def test_catalog_lists_every_dark_eye_check_with_description_and_attribute_abbre
     assert cat["attributes"] == ["COU", "SGC", "INT", "CHA", "DEX", "AGI", "CON", "STR"]
     assert cat["attribute_names"]["SGC"] == "Sagacity"
     assert set(cat["checks"]) == {"attribute", "skill", "competitive", "cumulative", "group",
-                                  "group_competitive"}
+                                  "group_competitive", "cumulative_skills"}
     for check in cat["checks"].values():
         assert check["description"]
         for p in check["params"]:
@@ -522,13 +522,35 @@ def test_cumulative_partial_success_at_6_when_the_checks_run_out():
     assert r["outcome"] == "failure" and r["total_quality"] == 4
 
 
-def test_cumulative_partial_at_or_above_target_leaves_no_partial_success():
-    # decision: partial >= target is not an error; the 6-9 band is simply empty
-    r = cum([5, 5, 5] * 2, rating=9, max_checks=2, target=7, partial=7)
+@pytest.mark.parametrize("check, params", [
+    pytest.param("cumulative", {"attributes": [12, 12, 12], "rating": 9, "max_checks": 2,
+                                "target": 7, "partial": 7},
+                 id="rule cumulative partial must be below target: equal"),
+    pytest.param("cumulative", {"attributes": [12, 12, 12], "rating": 9, "max_checks": 2,
+                                "target": 4}, id="rule cumulative partial must be below target: "
+                                                 "default 6 above target 4"),
+    pytest.param("group", {"members": [{"attributes": [12, 12, 12], "rating": 4}],
+                           "max_rounds": 2, "target": 5, "partial": 9},
+                 id="rule cumulative partial must be below target: group check"),
+])
+def test_cumulative_partial_not_below_target_is_refused(check, params):
+    for call in (resolve, odds):
+        with pytest.raises(InvalidRequest) as err:
+            call(check, **params)
+        assert (err.value.field, err.value.code) == ("partial", "range")
+        assert "below" in err.value.message
+
+
+def test_cumulative_empty_partial_means_no_partial_success():
+    r = cum([5, 5, 5] * 2, rating=9, max_checks=2, target=7, partial=None)
     assert r["outcome"] == "failure" and r["total_quality"] == 6
     o = exact(odds("cumulative", attributes=[12, 12, 12], rating=9, max_checks=2, target=4,
-                   partial=6))
+                   partial=None))
+    with_partial = exact(odds("cumulative", attributes=[12, 12, 12], rating=9, max_checks=2,
+                              target=4, partial=1))
     assert o["partial_success"] == 0 and sum(o.values()) == 1
+    assert o["failure"] == with_partial["failure"] + with_partial["partial_success"]
+    assert o["success"] == with_partial["success"] and o["botch"] == with_partial["botch"]
 
 
 def test_cumulative_failed_check_gives_minus_1_to_each_later_check_and_uses_a_check():
@@ -571,15 +593,17 @@ def test_cumulative_entered_dice_labels_name_the_check():
                                              {"sides": 20, "label": "check 2, STR die"}]
 
 
-def bf_cumulative(base, rating, checks, target, partial):
-    """Enumerate every sequence of check results (no merging of states)."""
+def bf_cumulative(base, rating, checks, target, partial, mods=()):
+    """Enumerate every sequence of check results (no merging of states);
+    check k + 1 adds mods[k] (missing: 0)."""
     out = {"success": Fraction(0), "partial_success": Fraction(0),
            "failure": Fraction(0), "botch": Fraction(0)}
     needed = {str(k): Fraction(0) for k in range(1, checks + 1)}
     short = {}
 
     def walk(k, total, penalty, p):
-        eavs = [e - penalty for e in base]
+        mod = mods[k] if k < len(mods) else 0
+        eavs = [e + mod - penalty for e in base]
         if k == checks:
             out["partial_success" if total >= partial else "failure"] += p
             short[str(total)] = short.get(str(total), 0) + p
@@ -630,11 +654,371 @@ def test_cumulative_odds_equal_enumeration_of_short_sequences(attrs, rating, mod
 
 def test_cumulative_odds_one_check_is_the_skill_check():
     o = exact(odds("cumulative", attributes=[12, 13, 14], rating=6, max_checks=1,
-                   target=1, partial=1))
+                   target=1, partial=None))
     s = exact(odds("skill", attributes=[12, 13, 14], rating=6))
     assert o["success"] == sum(v for k, v in s.items() if k.endswith("success"))
     assert o["botch"] == s["botch"] + s["spectacular_botch"]
     assert o["failure"] == s["failure"] and o["partial_success"] == 0
+
+
+# -- cumulative checks: modifiers that change between checks ----------------------
+@pytest.mark.parametrize("attrs, rating, modifier, checks, target, partial, mods", [
+    pytest.param([12, 13, 14], 6, 0, 3, 5, 3, [2, -3, 1],
+                 id="reading modifiers that change between checks: three checks"),
+    pytest.param([10, 11, 12], 3, -1, 4, 4, 2, [0, 4],
+                 id="reading modifiers that change between checks: shorter list, rest 0"),
+    pytest.param([2, 12, 12], 4, 0, 4, 6, 3, [-2, 0, 3, 3],
+                 id="reading modifiers that change between checks: an EAV below 1, then lifted"),
+    pytest.param([14, 14, 14], 14, 0, 3, 10, None, [-30, 5, 0],
+                 id="reading modifiers that change between checks: no partial success"),
+])
+def test_cumulative_odds_with_modifiers_equal_enumeration(attrs, rating, modifier, checks, target,
+                                                         partial, mods):
+    o = odds("cumulative", attributes=attrs, rating=rating, modifier=modifier,
+             max_checks=checks, target=target, partial=partial, modifiers=mods)
+    want, needed, short = bf_cumulative([a + modifier for a in attrs], rating, checks, target,
+                                        partial if partial is not None else 10**6, mods)
+    assert exact(o) == want and sum(want.values()) == 1
+    assert o["checks_needed"] == {k: float(v) for k, v in needed.items()}
+    assert o["quality_if_short"] == {k: float(v) for k, v in sorted(short.items(),
+                                                                     key=lambda kv: int(kv[0]))}
+
+
+def test_cumulative_modifiers_apply_to_their_own_check_on_top_of_the_penalty():
+    # check 1: +2 (EAV 14); a failure; check 2: -3 and the penalty -1 (EAV 8); check 3: 0, -2
+    r = cum([15, 5, 5, 13, 5, 5, 5, 5, 5], rating=0, max_checks=3, modifiers=[2, -3])
+    assert [c["eav"] for c in r["checks"]] == [[14] * 3, [8] * 3, [10] * 3]
+    assert [c["check_modifier"] for c in r["checks"]] == [2, -3, 0]
+    assert [c["penalty"] for c in r["checks"]] == [0, 1, 2]
+    assert "Check 2 (modifier for this check -3, penalty -1): EAVs 12 - 3 - 1 = 8, " \
+           "12 - 3 - 1 = 8, 12 - 3 - 1 = 8. SR 0." in r["steps"]
+    # without a list the checks carry no modifier of their own
+    assert "check_modifier" not in cum([5, 5, 5] * 3)["checks"][0]
+
+
+def test_cumulative_a_later_bonus_keeps_the_check_going_after_an_eav_below_1():
+    # EAV 1: the first failure makes it 0, so check 2 fails without dice; check 3's +2 lifts it
+    r = cum([5, 5, 5, 1, 5, 5], attributes=[1, 12, 12], rating=0, max_checks=3,
+            modifiers=[0, 0, 2])
+    assert [len(c["dice"]) for c in r["checks"]] == [3, 0, 3]
+    assert r["checks"][1]["automatic"] and r["checks"][2]["eav"] == [1, 12, 12]
+    # without the bonus it stops after check 1 (nothing can change any more)
+    r = cum([5, 5, 5], attributes=[1, 12, 12], rating=0, max_checks=3, modifiers=[0, 0, 1])
+    assert len(r["checks"]) == 1 and r["rounds"] == 1
+    assert any("no later check's modifier lifts it to 1" in s for s in r["steps"])
+
+
+@pytest.mark.parametrize("check, params, field", [
+    pytest.param("cumulative", {"max_checks": 2, "modifiers": [1, 2, 3]}, "modifiers",
+                 id="more modifiers than checks"),
+    pytest.param("cumulative", {"max_checks": 3, "modifiers": [1, 31]}, "modifiers[1]",
+                 id="a modifier above 30"),
+    pytest.param("cumulative_skills", {"skills": [{"target": 2}], "max_checks": 2,
+                                       "modifiers": [0, 0, 0]}, "modifiers",
+                 id="several skills: more modifiers than checks"),
+    pytest.param("cumulative_skills", {"skills": [{"target": 2}, {"target": 3}], "order": [1, 3]},
+                 "order[1]", id="several skills: order names a skill not listed"),
+    pytest.param("cumulative_skills", {"skills": [{"target": 2}], "max_checks": 1,
+                                       "order": [1, 1]}, "order",
+                 id="several skills: a longer order than checks"),
+    pytest.param("cumulative_skills", {"skills": [{"target": 2}, {"target": 3}], "partial": 5},
+                 "partial", id="rule cumulative partial must be below target: several skills"),
+    pytest.param("cumulative_skills", {"skills": []}, "skills", id="several skills: none"),
+    pytest.param("cumulative_skills", {"skills": [{"target": 0}]}, "skills[0].target",
+                 id="several skills: target 0"),
+    pytest.param("cumulative_skills", {"skills": [{"attempt": 2}]}, "skills[0].attempt",
+                 id="several skills: no retries"),
+])
+def test_cumulative_modifiers_and_several_skills_bad_input_names_the_field(check, params, field):
+    base = {"attributes": [12, 12, 12], "rating": 4} if check == "cumulative" else {}
+    for call in (resolve, odds):
+        with pytest.raises(InvalidRequest) as err:
+            call(check, **base, **params)
+        assert err.value.field == field and err.value.code == "range"
+
+
+@pytest.mark.parametrize("params", [
+    pytest.param({"skills": [{"target": 50}] * 4, "max_checks": 50}, id="refused before any work"),
+    pytest.param({"skills": [{"attributes": [14, 14, 14], "rating": 10, "target": 10}] * 3,
+                  "max_checks": 30}, id="refused when the moves pass the budget"),
+])
+def test_cumulative_skills_too_big_for_exact_odds_still_rolls(params):
+    with pytest.raises(InvalidRequest) as err:
+        odds("cumulative_skills", **params)
+    assert (err.value.field, err.value.code) == ("skills", "odds_too_big")
+    assert resolve("cumulative_skills", seed=3, **params)["outcome"] in (
+        "success", "partial_success", "failure", "botch")
+
+
+# -- cumulative check with several skills -------------------------------------------
+def skill(target, rating=4, attributes=(12, 12, 12), **more):
+    return {"attributes": list(attributes), "rating": rating, "target": target, **more}
+
+
+def multi(dice, skills, **params):
+    return resolve("cumulative_skills", skills=skills, dice=dice, **params)
+
+
+# rating 4, EAVs 12: 5,5,5 -> QL 2; 12,12,12 -> QL 2; 13,13,12 -> QL 1; 18,18,5 -> failure;
+# 1,1,5 -> critical QL 2 (doubled to 4); 20,20,5 -> botch
+QL2, QL1, FAIL, CRIT, BOTCH = [5, 5, 5], [13, 13, 12], [18, 18, 5], [1, 1, 5], [20, 20, 5]
+
+
+def test_cumulative_skills_default_choice_most_ql_missing_first_listed_on_a_tie():
+    wood, metal = skill(2, skill="Woodworking"), skill(4, skill="Metalworking")
+    # metal misses 4 (check 1); then 2 and 2: wood, listed first (check 2); then metal (check 3)
+    r = multi(QL2 * 3, [wood, metal], max_checks=5)
+    assert [c["skill"] for c in r["checks"]] == [1, 0, 1]
+    assert [c["skill_name"] for c in r["checks"]] == ["Metalworking", "Woodworking", "Metalworking"]
+    assert [c["chosen_by"] for c in r["checks"]] == ["default"] * 3
+    assert r["outcome"] == "success" and r["total_quality"] == 6 and r["rounds"] == 3
+    assert [(s["skill"], s["quality"], s["target"], s["reached"]) for s in r["skills"]] == [
+        ("Woodworking", 2, 2, True), ("Metalworking", 4, 4, True)]
+    assert r["steps"][0] == "Check 1: Metalworking, the skill with the most QL still missing (4)."
+    assert [c["quality"] for c in r["checks"]] == [[0, 2], [2, 2], [2, 4]]
+
+
+def test_cumulative_skills_order_chooses_and_a_skill_with_its_ql_gives_way():
+    wood, metal = skill(2, skill="Woodworking"), skill(4, skill="Metalworking")
+    # order: wood, wood, wood, metal; wood has its QL after check 1, so check 2 takes the default
+    r = multi(QL2 * 3, [wood, metal], order=[1, 1, 1, 2], max_checks=4)
+    assert [c["skill"] for c in r["checks"]] == [0, 1, 1]
+    assert [c["chosen_by"] for c in r["checks"]] == ["order", "default", "default"]
+    assert ("Check 2: Metalworking, the order names Woodworking, which has its QL; instead the "
+            "skill with the most QL still missing (4).") in r["steps"]
+    assert r["outcome"] == "success"
+
+
+def test_cumulative_skills_penalties_are_shared_and_a_critical_clears_them():
+    a, b = skill(4), skill(2, attributes=(14, 14, 14))
+    # check 1 (skill 1) fails: -1; check 2 (skill 2, by the order) fails: -2; check 3 (skill 1)
+    # a critical: QL 2 doubled, penalty cleared; check 4 (skill 2) at its own EAV 14 again
+    r = multi(FAIL + FAIL + CRIT + QL2, [a, b], order=[1, 2, 1, 2], max_checks=4)
+    assert [c["penalty"] for c in r["checks"]] == [0, 1, 2, 0]
+    assert [c["eav"] for c in r["checks"]] == [[12] * 3, [13] * 3, [10] * 3, [14] * 3]
+    assert [c["gained"] for c in r["checks"]] == [0, 0, 4, 2]
+    assert r["outcome"] == "success" and r["total_quality"] == 6
+    assert "Check 3: critical: QL 2 doubled to 4; penalty -2 cleared." in r["steps"]
+
+
+def test_cumulative_skills_a_botch_ends_it_with_all_ql_lost():
+    r = multi(QL2 + BOTCH, [skill(4), skill(4)], max_checks=5)
+    assert r["outcome"] == "botch" and r["total_quality"] == 0 and r["rounds"] == 2
+    assert [s["quality"] for s in r["skills"]] == [0, 0]
+    assert r["checks"][0]["total"] == 2 and r["checks"][1]["total"] == 0
+    assert r["summary"] == "Botch on check 2: the cumulative check fails and all QL are lost."
+    with pytest.raises(InvalidRequest, match="too many"):
+        multi(QL2 + BOTCH + QL2, [skill(4), skill(4)], max_checks=5)
+
+
+def test_cumulative_skills_modifiers_change_between_checks_on_top_of_each_skills_modifier():
+    a, b = skill(2, modifier=1), skill(4, modifier=-1)
+    # check 1: skill 2 (4 missing) at 12 - 1 + 3 = 14; check 2: skill 2 again (2 vs 2 missing:
+    # skill 1 first listed) ... skill 1 at 12 + 1 - 2 = 11; check 3: skill 2 at 12 - 1 + 0 = 11
+    r = multi(QL2 + QL2 + QL2, [a, b], max_checks=3, modifiers=[3, -2])
+    assert [c["skill"] for c in r["checks"]] == [1, 0, 1]
+    assert [c["eav"] for c in r["checks"]] == [[14] * 3, [11] * 3, [11] * 3]
+    assert [c["check_modifier"] for c in r["checks"]] == [3, -2, 0]
+    assert r["outcome"] == "success"
+
+
+def test_cumulative_skills_partial_success_counts_each_skill_up_to_its_target():
+    # skill 1 (target 2) gets a critical: 4 QL, of which 2 count; skill 2 gets nothing
+    r = multi(CRIT + FAIL, [skill(2), skill(3)], order=[1, 2], max_checks=2, partial=3)
+    assert [s["quality"] for s in r["skills"]] == [4, 0]
+    assert r["total_quality"] == 2 and r["outcome"] == "failure"
+    r = multi(CRIT + QL1, [skill(2), skill(3)], order=[1, 2], max_checks=2, partial=3)
+    assert r["total_quality"] == 3 and r["outcome"] == "partial_success"
+    assert "QL above a skill's target do not count toward the total." in r["card"]["notes"]
+    # no partial success without `partial`
+    r = multi(CRIT + QL1, [skill(2), skill(3)], order=[1, 2], max_checks=2)
+    assert r["outcome"] == "failure"
+
+
+def test_cumulative_skills_stop_when_no_skill_can_succeed():
+    low = skill(3, rating=0, attributes=(1, 12, 12))
+    r = multi(FAIL, [low, low], max_checks=4)
+    assert r["rounds"] == 1 and r["outcome"] == "failure"
+    assert any("every skill still missing QL has an EAV below 1" in s for s in r["steps"])
+    # a second skill that can still roll keeps it going (the order picks it)
+    r = multi(FAIL + QL2, [low, skill(3)], order=[1, 2], max_checks=2)
+    assert r["rounds"] == 2 and r["checks"][1]["eav"] == [11] * 3
+
+
+def test_cumulative_skills_entered_dice_labels_name_the_check_and_skill():
+    with pytest.raises(InvalidRequest) as err:
+        multi([5, 5, 5, 5], [skill(4, skill="Woodworking", names=["DEX", "SGC", "STR"])])
+    assert err.value.extra["needed"][:2] == [
+        {"sides": 20, "label": "check 2, Woodworking, SGC die"},
+        {"sides": 20, "label": "check 2, Woodworking, STR die"}]
+
+
+@pytest.mark.parametrize("attrs, rating, modifier, checks, target, partial, mods", [
+    ([12, 13, 14], 6, 0, 1, 2, 1, None),
+    ([12, 13, 14], 6, 0, 3, 5, 3, None),
+    ([10, 11, 12], 3, -1, 3, 4, 2, None),
+    ([2, 12, 12], 4, 0, 4, 6, 3, None),
+    ([14, 14, 14], 14, 0, 3, 10, 6, None),
+    ([13, 12, 11], 1, 0, 4, 3, None, None),
+    ([12, 12, 12], 7, 0, 10, 10, 6, None),
+    ([15, 14, 16], 12, 2, 8, 20, 12, None),
+    ([12, 13, 14], 6, 0, 5, 7, 4, [1, -2, 0, 3]),
+    ([3, 12, 12], 4, 0, 6, 6, None, [-3, 0, 2, 2, -1, 0]),
+], ids=[f"reading cumulative check with several skills: one skill is the cumulative check {i}"
+        for i in range(10)])
+def test_cumulative_skills_one_skill_equals_the_cumulative_check(attrs, rating, modifier, checks,
+                                                                 target, partial, mods):
+    single = odds("cumulative", attributes=attrs, rating=rating, modifier=modifier,
+                  max_checks=checks, target=target, partial=partial, modifiers=mods)
+    several = odds("cumulative_skills", max_checks=checks, partial=partial, modifiers=mods,
+                   skills=[skill(target, rating, attrs, modifier=modifier)])
+    assert exact(several) == exact(single)
+    assert several["checks_needed"] == single["checks_needed"]
+    assert several["quality_if_short"] == single["quality_if_short"]
+    # and the same dice give the same outcome and QL
+    for seed in range(10):
+        c = resolve("cumulative", attributes=attrs, rating=rating, modifier=modifier,
+                    max_checks=checks, target=target, partial=partial, modifiers=mods, seed=seed)
+        faces = [d["value"] for d in c["rolls"]]
+        m = resolve("cumulative_skills", max_checks=checks, partial=partial, modifiers=mods,
+                    skills=[skill(target, rating, attrs, modifier=modifier)], dice=faces)
+        assert (m["outcome"], m["rounds"]) == (c["outcome"], c["rounds"]), seed
+        assert m["skills"][0]["quality"] == c["total_quality"]
+        assert [e["eav"] for e in m["checks"]] == [e["eav"] for e in c["checks"]]
+
+
+def bf_cumulative_skills(skills, checks, mods, order, partial):
+    """Every sequence of check results, unmerged (skills: [(EAVs with the
+    skill's modifier, SR, target)]; order: 1-based skill numbers): the
+    readings written out, QL kept uncapped."""
+    out = {"success": Fraction(0), "partial_success": Fraction(0),
+           "failure": Fraction(0), "botch": Fraction(0)}
+    needed = {str(k): Fraction(0) for k in range(1, checks + 1)}
+    short = {}
+    n = len(skills)
+
+    def pick(k, qls):
+        if k < len(order) and qls[order[k] - 1] < skills[order[k] - 1][2]:
+            return order[k] - 1
+        gaps = [max(0, skills[i][2] - qls[i]) for i in range(n)]
+        return gaps.index(max(gaps))  # the first of the largest
+
+    def walk(k, qls, penalty, p):
+        if k == checks:
+            counted = sum(min(q, t) for q, (_, _, t) in zip(qls, skills))
+            good = partial is not None and counted >= partial
+            out["partial_success" if good else "failure"] += p
+            short[str(counted)] = short.get(str(counted), 0) + p
+            return
+        i = pick(k, qls)
+        base, rating, _ = skills[i]
+        mod = mods[k] if k < len(mods) else 0
+        for (outcome, ql), q in bf_skill_cached([e + mod - penalty for e in base], rating).items():
+            kind = bf_kind(outcome)
+            if kind == "botch":
+                out["botch"] += p * q
+                continue
+            gain = {"crit": 2 * ql, "success": ql}.get(kind, 0)
+            nxt = list(qls)
+            nxt[i] += gain
+            pen = 0 if kind == "crit" else penalty + 1 if kind == "failure" else penalty
+            if all(x >= t for x, (_, _, t) in zip(nxt, skills)):
+                out["success"] += p * q
+                needed[str(k + 1)] += p * q
+            else:
+                walk(k + 1, nxt, pen, p * q)
+
+    walk(0, [0] * n, 0, Fraction(1))
+    return out, needed, short
+
+
+@pytest.mark.parametrize("skills, checks, mods, order, partial", [
+    pytest.param([([12, 13, 14], 6, 2), ([11, 12, 12], 3, 3)], 3, [], [], None,
+                 id="reading cumulative check with several skills: default choice, two skills"),
+    pytest.param([([12, 12, 12], 4, 3), ([13, 14, 12], 7, 2)], 4, [1, -2, 0, 3], [], 2,
+                 id="reading modifiers that change between checks: two skills"),
+    pytest.param([([12, 13, 14], 6, 2), ([11, 12, 12], 3, 3)], 3, [], [2, 2, 1], 3,
+                 id="reading cumulative check with several skills: the order chooses"),
+    pytest.param([([10, 11, 12], 2, 1), ([12, 12, 12], 5, 2), ([14, 13, 12], 9, 2)], 3, [0, -1],
+                 [3], 3, id="reading cumulative check with several skills: three skills"),
+    pytest.param([([2, 10, 10], 4, 2), ([12, 12, 12], 0, 2)], 4, [-2, 0, 3], [1, 1], 1,
+                 id="reading cumulative check with several skills: an EAV below 1, lifted"),
+    pytest.param([([16, 16, 16], 16, 3), ([15, 15, 15], 14, 3)], 3, [], [], 4,
+                 id="reading cumulative check with several skills: criticals overshooting"),
+])
+def test_cumulative_skills_odds_equal_enumeration_of_every_sequence(skills, checks, mods, order,
+                                                                   partial):
+    request = {"skills": [skill(t, r, a) for a, r, t in skills], "max_checks": checks,
+               "modifiers": mods or None, "order": order or None, "partial": partial}
+    o = odds("cumulative_skills", **request)
+    want, needed, short = bf_cumulative_skills(skills, checks, mods, order, partial)
+    assert exact(o) == want and sum(want.values()) == 1
+    assert o["checks_needed"] == {k: float(v) for k, v in needed.items()}
+    assert o["quality_if_short"] == {k: float(v) for k, v in sorted(short.items(),
+                                                                     key=lambda kv: int(kv[0]))}
+
+
+_skill_st = st.tuples(st.lists(st.integers(1, 16), min_size=3, max_size=3), st.integers(0, 12),
+                      st.integers(1, 5))
+
+
+def sim_cumulative_skills(skills, checks, mods, order, partial, faces):
+    """Replay dice through the readings: (outcome, per-skill QL, dice used)."""
+    it = iter(faces)
+    used = 0
+    qls = [0] * len(skills)
+    penalty = 0
+    for k in range(checks):
+        gaps = [max(0, t - q) for q, (_, _, t) in zip(qls, skills)]
+        alive = [i for i, g in enumerate(gaps) if g]
+        if not any(min(skills[i][0]) + (mods[j] if j < len(mods) else 0) - penalty - (j - k) >= 1
+                   for i in alive for j in range(k, checks)):
+            break
+        if k < len(order) and gaps[order[k] - 1]:
+            i = order[k] - 1
+        else:
+            i = gaps.index(max(gaps))
+        mod = mods[k] if k < len(mods) else 0
+        eavs = [e + mod - penalty for e in skills[i][0]]
+        if min(eavs) < 1:
+            penalty += 1
+            continue
+        dice = [next(it) for _ in range(3)]
+        used += 3
+        outcome, ql = bf_skill_roll(eavs, skills[i][1], dice)
+        kind = bf_kind(outcome)
+        if kind == "botch":
+            return "botch", [0] * len(skills), used
+        if kind == "crit":
+            qls[i] += 2 * ql
+            penalty = 0
+        elif kind == "success":
+            qls[i] += ql
+        else:
+            penalty += 1
+        if all(q >= t for q, (_, _, t) in zip(qls, skills)):
+            return "success", qls, used
+    counted = sum(min(q, t) for q, (_, _, t) in zip(qls, skills))
+    return ("partial_success" if partial is not None and counted >= partial else "failure"), qls, used
+
+
+@settings(max_examples=120, deadline=None)
+@given(skills=st.lists(_skill_st, min_size=1, max_size=3), checks=st.integers(1, 8),
+       mods=st.lists(st.integers(-6, 6), max_size=8), order=st.lists(st.integers(1, 3), max_size=8),
+       partial=st.one_of(st.none(), st.integers(1, 14)), seed=st.integers(0, 10**6))
+def test_cumulative_skills_resolve_follows_the_readings_for_random_dice(skills, checks, mods, order,
+                                                                         partial, seed):
+    mods, order = mods[:checks], [k for k in order if k <= len(skills)][:checks]
+    if partial is not None and partial >= sum(t for _, _, t in skills):
+        partial = None
+    request = {"skills": [skill(t, r, a) for a, r, t in skills], "max_checks": checks,
+               "modifiers": mods, "order": order, "partial": partial}
+    r = resolve("cumulative_skills", seed=seed, **request)
+    faces = [d["value"] for d in r["rolls"]]
+    assert sim_cumulative_skills(skills, checks, mods, order, partial, faces) == (
+        r["outcome"], [s["quality"] for s in r["skills"]], len(faces))
+    entered = resolve("cumulative_skills", dice=faces, **request)
+    assert entered["checks"] == r["checks"]
 
 
 # -- group checks ------------------------------------------------------------------
@@ -644,7 +1028,7 @@ def hero(rating, attributes=(12, 12, 12), **more):
 
 def test_group_reading_each_round_every_hero_rolls_once_target_checked_at_round_end():
     # round 2: hero 1 brings the sum to 4 = target, hero 2 still rolls (and fails)
-    r = resolve("group", members=[hero(6), hero(0)], max_rounds=3, target=4,
+    r = resolve("group", members=[hero(6), hero(0)], max_rounds=3, target=4, partial=None,
                 dice=[5, 5, 5, 13, 5, 5, 5, 5, 5, 12, 12, 12])
     assert r["outcome"] == "success" and r["total_quality"] == 4
     assert [(c["round"], c["member"]) for c in r["checks"]] == [(1, 0), (1, 1), (2, 0), (2, 1)]
@@ -652,7 +1036,7 @@ def test_group_reading_each_round_every_hero_rolls_once_target_checked_at_round_
     assert r["rounds"] == 2
     assert r["summary"] == "Success: 4 QL collected in 2 rounds (4 needed)."
     with pytest.raises(InvalidRequest) as err:  # stopping mid-round would leave these unused
-        resolve("group", members=[hero(6), hero(0)], max_rounds=3, target=4,
+        resolve("group", members=[hero(6), hero(0)], max_rounds=3, target=4, partial=None,
                 dice=[5, 5, 5, 13, 5, 5, 5, 5, 5])
     assert len(err.value.extra["needed"]) == 3
 
@@ -660,7 +1044,7 @@ def test_group_reading_each_round_every_hero_rolls_once_target_checked_at_round_
 def test_group_reading_a_botch_later_in_the_round_beats_reaching_the_target():
     # hero 1 reaches the target, hero 2 botches in the same round: the round is a botch
     r = resolve("group", members=[hero(12, name="Alrik"), hero(20, name="Gerda")], max_rounds=2,
-                target=4, dice=[5, 5, 5, 20, 20, 5])
+                target=4, partial=3, dice=[5, 5, 5, 20, 20, 5])
     assert r["outcome"] == "botch" and r["total_quality"] == 0
     assert r["summary"] == "Botch in round 1 (Gerda): the group check fails and all QL are lost."
     assert "Round 1, Gerda botches: the group check fails and all QL are lost." in r["steps"]
@@ -674,7 +1058,7 @@ def test_group_listing_order_does_not_change_the_outcome(order):
     members = [hero(12, name="Alrik"), hero(20, name="Gerda")]
     dice = {"Alrik": [5, 5, 5], "Gerda": [20, 20, 5]}
     listed = [members[i] for i in order]
-    r = resolve("group", members=listed, max_rounds=2, target=4,
+    r = resolve("group", members=listed, max_rounds=2, target=4, partial=None,
                 dice=[f for m in listed for f in dice[m["name"]]])
     assert (r["outcome"], r["total_quality"]) == ("botch", 0)
 
@@ -816,11 +1200,22 @@ def test_group_of_one_equals_the_cumulative_check():
     pytest.param([hero(3), hero(20)], [hero(0)], "b", [1, 1, 5, 20, 20, 5, 20, 5, 5], "b_wins", 1,
                  id="rule group: any botch discards the group's QL (a critical too)"),
     pytest.param([hero(0)], [hero(0), hero(12)], "a", [5, 5, 5, 1, 1, 5, 5, 5, 5], "b_wins", 4,
-                 id="reading group competitive: a critical counts with its QL in the side's sum"),
-    pytest.param([hero(0)], [hero(6), hero(6)], None, [1, 1, 5, 5, 5, 5, 5, 5, 5], "b_wins", 3,
-                 id="reading group competitive: one hero's critical does not beat a higher summed QL"),
-    pytest.param([hero(6), hero(6)], [hero(0)], "b", [5, 5, 5, 5, 5, 5, 1, 1, 20], "a_wins", 3,
-                 id="reading group competitive: no side-wide critical, even for the passive side"),
+                 id="reading group competitive check: a member's critical wins, final QL from "
+                    "the summed QL"),
+    pytest.param([hero(0)], [hero(6), hero(6)], None, [1, 1, 5, 5, 5, 5, 5, 5, 5], "a_wins", 1,
+                 id="reading group competitive check: one hero's critical beats a higher summed QL"),
+    pytest.param([hero(6), hero(6)], [hero(0)], "b", [5, 5, 5, 5, 5, 5, 1, 1, 20], "b_wins", 1,
+                 id="reading group competitive check: a critical wins automatically, QL 1 at least"),
+    pytest.param([hero(6), hero(0)], [hero(0), hero(6)], "a", [5, 5, 5, 1, 1, 20, 13, 5, 5,
+                                                              1, 1, 1], "unresolved", 0,
+                 id="reading group competitive check: both sides critical: unresolved"),
+    pytest.param([hero(6), hero(0)], [hero(9), hero(9)], "b", [1, 1, 5, 5, 5, 5, 20, 20, 5,
+                                                              5, 5, 5], "a_wins", 3,
+                 id="reading group competitive check: a critical against a side with a botch"),
+    pytest.param([hero(6), hero(6)], [hero(3)], None, [1, 1, 5, 20, 20, 20, 5, 5, 5], "b_wins", 1,
+                 id="reading group competitive check: a botch undoes the same side's critical"),
+    pytest.param([hero(20)], [hero(0)], None, [1, 1, 20, 5, 5, 5], "a_wins", 3,
+                 id="reading group competitive check: one hero a side as competitive (1,1,20 vs 5,5,5)"),
     pytest.param([hero(0), hero(0)], [hero(20)], "a", [20, 5, 5, 20, 5, 5, 20, 20, 5], "a_wins", 1,
                  id="rule group botch is an automatic failure: both sides fail, passive A wins QL 1"),
     pytest.param([hero(0), hero(0)], [hero(0)], None, [20, 5, 5, 20, 5, 5, 20, 5, 5], "unresolved", 0,
@@ -856,12 +1251,15 @@ def test_group_competitive_botch_names_the_hero_and_discards_the_side():
 
 
 def bf_group_side_of(kinds, qls):
-    """A group as one contestant (reading: summed QL compared like a
-    competitive check): any botch -> botch; summed QL > 0 -> success with
-    it (criticals count with their QL); else failure. Never 'crit'."""
+    """A group as one contestant (reading "Group competitive check"): any
+    botch -> botch (QL discarded); else any critical -> 'crit' with the
+    summed QL (it wins automatically in bf_contest); else summed QL > 0 ->
+    success with it; else failure."""
     if "botch" in kinds:
         return "botch", 0
     total = sum(qls)
+    if "crit" in kinds:
+        return "crit", total
     return ("success", total) if total > 0 else ("failure", 0)
 
 
@@ -890,6 +1288,71 @@ def test_group_competitive_odds_equal_enumeration(a, b, passive):
              passive=passive)
     want = bf_competitive(bf_group_side(a), bf_group_side(b), passive)
     assert exact(o) == want
+
+
+# one hero a side: (attributes, rating, modifier) of A and of B, and the passive side
+ONE_A_SIDE = [
+    (([12, 12, 12], 4, 0), ([12, 12, 12], 4, 0), None),
+    (([12, 13, 14], 7, 0), ([11, 12, 13], 2, 0), "b"),
+    (([10, 10, 10], 0, 0), ([10, 10, 10], 0, 0), "a"),
+    (([14, 14, 16], 7, -2), ([12, 13, 11], 5, 1), None),
+    (([1, 12, 12], 2, -1), ([8, 9, 10], 1, 0), "a"),
+    (([16, 15, 17], 18, 3), ([9, 8, 10], 0, -2), "b"),
+    (([20, 20, 20], 40, 5), ([20, 20, 20], 40, 5), None),
+    (([6, 7, 5], 3, 0), ([15, 14, 13], 12, 0), "a"),
+    (([13, 12, 14], 10, -5), ([11, 11, 11], 6, 2), "b"),
+    (([3, 3, 3], 1, 0), ([2, 2, 2], 0, 0), None),
+    (([12, 12, 12], 4, -12), ([12, 12, 12], 4, 0), "b"),
+    (([12, 12, 12], 4, -12), ([11, 11, 11], 4, -11), None),
+]
+
+
+def _one(attrs, rating, modifier):
+    return {"attributes": attrs, "rating": rating, "modifier": modifier}
+
+
+@pytest.mark.parametrize("a, b, passive", ONE_A_SIDE,
+                         ids=[f"reading group competitive check: one a side equals competitive {i}"
+                              for i in range(len(ONE_A_SIDE))])
+def test_group_competitive_one_hero_a_side_equals_the_competitive_check(a, b, passive):
+    group = odds("group_competitive", a=[_one(*a)], b=[_one(*b)], passive=passive)
+    single = odds("competitive", a=_one(*a), b=_one(*b), passive=passive)
+    assert exact(group) == exact(single) and sum(exact(group).values()) == 1
+    assert group["quality_levels"] == single["quality_levels"]
+    # and the same dice give the same outcome and final QL (forced dice from seeds)
+    for seed in range(40):
+        c = resolve("competitive", a=_one(*a), b=_one(*b), passive=passive, seed=seed)
+        faces = [d["value"] for d in c["rolls"]]
+        g = resolve("group_competitive", a=[_one(*a)], b=[_one(*b)], passive=passive, dice=faces)
+        assert (g["outcome"], g["quality_level"], g["winner"]) == (
+            c["outcome"], c["quality_level"], c["winner"]), seed
+
+
+def test_group_competitive_issue_example_a_critical_one_a_side():
+    # the issue's example: dice 1,1,20 against 5,5,5, one hero a side
+    a, b = _one([12, 12, 12], 4, 0), _one([12, 12, 12], 4, 0)
+    c = resolve("competitive", a=a, b=b, dice=[1, 1, 20, 5, 5, 5])
+    g = resolve("group_competitive", a=[a], b=[b], dice=[1, 1, 20, 5, 5, 5])
+    assert (g["outcome"], g["quality_level"]) == (c["outcome"], c["quality_level"]) == ("a_wins", 1)
+    assert g["steps"][-1] == "A wins with final QL 1: A's critical success wins automatically."
+    assert exact(odds("group_competitive", a=[a], b=[b])) == exact(odds("competitive", a=a, b=b))
+
+
+def test_group_competitive_exact_odds_of_a_critical_member_by_hand():
+    # A: hero 1 always succeeds with QL 6 (EAVs 20+ and SR 40: only 20s hurt), hero 2 the same;
+    # B: one hero. P(A wins) = P(A has no botch and (a critical, or B has neither critical
+    # nor QL above A's 12)), written out from the readings on the two distributions
+    a = [_one([20, 20, 20], 40, 10), _one([20, 20, 20], 40, 10)]
+    b = [_one([12, 12, 12], 4, 0)]
+    sa = bf_side([30, 30, 30], 40)
+    sb = bf_side([12, 12, 12], 4)
+    pair = {}
+    for (k1, q1), p1 in sa.items():
+        for (k2, q2), p2 in sa.items():
+            key = bf_group_side_of([k1, k2], [q1, q2])
+            pair[key] = pair.get(key, 0) + p1 * p2
+    assert ("crit", 12) in pair and ("botch", 0) in pair
+    assert exact(odds("group_competitive", a=a, b=b, passive="b")) == bf_competitive(pair, sb, "b")
 
 
 def sim_cumulative(members, rounds, target, partial, faces):
@@ -927,7 +1390,7 @@ def sim_cumulative(members, rounds, target, partial, faces):
         total += gain
         if total >= target:
             return "success", total, used
-    return ("partial_success" if total >= partial else "failure"), total, used
+    return ("partial_success" if partial is not None and total >= partial else "failure"), total, used
 
 
 _hero_st = st.tuples(st.lists(st.integers(1, 16), min_size=3, max_size=3), st.integers(0, 12))
@@ -938,6 +1401,7 @@ _hero_st = st.tuples(st.lists(st.integers(1, 16), min_size=3, max_size=3), st.in
        target=st.integers(1, 14), partial=st.integers(1, 14), seed=st.integers(0, 10**6))
 def test_group_and_cumulative_resolve_follow_the_readings_for_random_dice(members, rounds, target,
                                                                            partial, seed):
+    partial = partial if partial < target else None  # rule: partial must be below the target
     r = resolve("group", members=[hero(rt, a) for a, rt in members], max_rounds=rounds,
                 target=target, partial=partial, seed=seed)
     faces = [d["value"] for d in r["rolls"]]
@@ -979,6 +1443,10 @@ def test_seeded_checks_repeat_and_odds_sum_to_one_for_every_check():
         ("cumulative", {"attributes": [12, 13, 14], "rating": 7, "max_checks": 7}),
         ("group", {"members": [hero(5), hero(7), hero(3)], "max_rounds": 4}),
         ("group_competitive", {"a": [hero(5), hero(3)], "b": [hero(7)], "passive": None}),
+        ("cumulative", {"attributes": [12, 13, 14], "rating": 7, "max_checks": 7,
+                        "modifiers": [1, -1, 2]}),
+        ("cumulative_skills", {"skills": [skill(4, 7), skill(3, 5, (13, 12, 11))],
+                               "max_checks": 6, "modifiers": [0, 2], "order": [2], "partial": 4}),
     ]
     for check, params in requests:
         for seed in range(30):
@@ -1063,7 +1531,8 @@ def _find(params, name):
     return None
 
 
-@pytest.mark.parametrize("check", ["competitive", "cumulative", "group", "group_competitive"])
+@pytest.mark.parametrize("check", ["competitive", "cumulative", "group", "group_competitive",
+                                   "cumulative_skills"])
 def test_catalog_attempt_is_fixed_at_1_with_help_outside_simple_checks(check):
     params = api.catalog()["systems"]["dark_eye"]["checks"][check]["params"]
     attempt = _find(params, "attempt")

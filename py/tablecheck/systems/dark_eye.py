@@ -1390,8 +1390,11 @@ def odds_group(values):
 
 
 # -- cumulative check with several skills ----------------------------------
-# exact odds take at most about this many (QL state x penalty x check) steps
-MULTI_SKILL_WORK = 2_000_000
+# exact odds of a cumulative check with several skills: refused at once when
+# (QL states x penalties x checks) is above the first bound, and as soon as
+# the moves made pass the second (about a third of a second of CPython)
+MULTI_SKILL_STATES = 20_000_000
+MULTI_SKILL_WORK = 1_200_000
 
 
 def _multi_skills(values):
@@ -1568,6 +1571,12 @@ def _multi_transitions(table, m, stride):
     return list(succ.items()), list(crit.items()), fail, botch
 
 
+def _too_big():
+    raise InvalidRequest("skills", "exact odds for so many skills, QL and checks would take too "
+                                   "long; lower the targets, the skills or the checks (rolling "
+                                   "works)", code="odds_too_big")
+
+
 def _multi_odds(skills, count, mods, order, partial):
     """Exact odds of a cumulative check with several skills: a dynamic
     programme over (QL per skill capped at its target, as one mixed-radix
@@ -1583,10 +1592,8 @@ def _multi_odds(skills, count, mods, order, partial):
         size *= t + 1
     done = sum(t * st for t, st in zip(targets, strides))
     top = max(0, max(min(s["eavs"]) for s in skills) + max(mods))  # penalty cap
-    if size * (min(top, count) + 1) * count > MULTI_SKILL_WORK:
-        raise InvalidRequest("skills", "exact odds for so many skills, QL and checks would take "
-                                       "too long; lower the targets, the skills or the checks "
-                                       "(rolling works)", code="odds_too_big")
+    if size * (min(top, count) + 1) * count > MULTI_SKILL_STATES:
+        _too_big()
     missing, counted = [], []
     for idx in range(size):
         q, rest = [], idx
@@ -1617,32 +1624,42 @@ def _multi_odds(skills, count, mods, order, partial):
 
     states = {0: [1] + [0] * (size - 1)}  # penalty -> weights by QL index
     finished, botched = [], []  # weight (of 8000^n) per check n
+    work = 0
     for n in range(count):
         key = after_order if n >= len(order) else keys_at(n)
         nxt = {}
         lost = 0
         for p, row in states.items():
             d = mods[n] - p
-            groups = {}
+            groups = {}  # (skill, QL missing) -> (QL indices, weights)
             for idx, w in enumerate(row):
                 if w:
-                    groups.setdefault(key[idx], []).append((idx, w))
-            same = nxt.setdefault(p, [0] * size)
-            worse = nxt.setdefault(min(p + 1, top), [0] * size)
-            clear = nxt.setdefault(0, [0] * size)
-            for (i, m), items in groups.items():
+                    g = groups.get(key[idx])
+                    if g is None:
+                        groups[key[idx]] = ([idx], [w])
+                    else:
+                        g[0].append(idx)
+                        g[1].append(w)
+            for q in (p, min(p + 1, top), 0):
+                if q not in nxt:
+                    nxt[q] = [0] * size
+            same, worse, clear = nxt[p], nxt[min(p + 1, top)], nxt[0]
+            for (i, m), (idxs, ws) in groups.items():
                 succ, crit, fail, botch = moves(i, d, m)
+                work += len(idxs) * (len(succ) + len(crit) + 1)
                 if botch:
-                    lost += botch * sum(w for _, w in items)
+                    lost += botch * sum(ws)
                 if fail:
-                    for idx, w in items:
+                    for idx, w in zip(idxs, ws):
                         worse[idx] += w * fail
                 for step, tw in succ:
-                    for idx, w in items:
+                    for idx, w in zip(idxs, ws):
                         same[idx + step] += w * tw
                 for step, tw in crit:
-                    for idx, w in items:
+                    for idx, w in zip(idxs, ws):
                         clear[idx + step] += w * tw
+            if work > MULTI_SKILL_WORK:
+                _too_big()
         win = 0
         for row in nxt.values():
             win += row[done]
@@ -1676,7 +1693,7 @@ def odds_cumulative_skills(values):
     outcomes, needed, final = _multi_odds(skills, values["max_checks"], mods, order,
                                           values["partial"])
     return {"outcomes": outcomes, "checks_needed": needed, "quality_if_short": final,
-            "eav": [s["eavs"] for s in skills], "default_choice": not order}
+            "eav": [s["eavs"] for s in skills]}
 
 
 def clear_caches():
