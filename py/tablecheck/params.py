@@ -40,6 +40,8 @@ class Param:
     initial: object = None  # first value shown when there is no default
     examples: list = None  # strings offered as taps (dice expressions)
     pairs: str = None  # a list of names that labels the list param of this name
+    example_labels: dict = None  # {example: words a player recognises} for the taps
+    reference: dict = None  # {"title", "rows": [[written, meaning]]}: a help panel one tap away
     # who takes part (a side of a contest, a member of a group): the page gives
     # the group a name and a fill menu over every saved character; `party_name`
     # is a string field of the group that already holds the name
@@ -54,7 +56,8 @@ class Param:
         else:
             out["required"] = True
         for key in ("min", "max", "min_items", "max_items", "max_length", "help",
-                    "initial", "examples", "pairs", "party", "party_name"):
+                    "initial", "examples", "pairs", "party", "party_name",
+                    "example_labels", "reference"):
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value

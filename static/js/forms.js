@@ -376,6 +376,22 @@ class ChoiceField extends Leaf {
   }
 }
 
+/** An example's words from the catalog (`example_labels`), else the example itself. */
+function exampleWords(p, x) {
+  const words = isPlainObject(p.example_labels) ? p.example_labels[x] : null;
+  return typeof words === 'string' && words ? words : x;
+}
+
+/** A reference the catalog gives a field ({title, rows: [[written, meaning]]}), one tap away. */
+function referencePanel(ref) {
+  if (!isPlainObject(ref) || !Array.isArray(ref.rows) || !ref.rows.length) return null;
+  const rows = ref.rows.filter((r) => Array.isArray(r) && r.length >= 2);
+  return el('details', { class: 'field-reference', 'data-reference': '' },
+    el('summary', {}, String(ref.title || 'Reference')),
+    el('table', { class: 'reference-table' }, el('tbody', {},
+      rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, el('code', {}, String(r[0]))), el('td', {}, String(r[1])))))));
+}
+
 class StringField extends Leaf {
   constructor(form, p, path, label, value) {
     super(form, p, path, label);
@@ -386,10 +402,11 @@ class StringField extends Leaf {
     this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     const exRow = examples.length ? el('div', { class: 'examples', id: helpId },
       el('span', { class: 'examples-label' }, 'Examples:'),
-      examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, x))) : null;
+      examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, title: x, 'data-example': x, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, exampleWords(p, x)))) : null;
     describe(this.input, (p.help || examples.length ? helpId : null), this.errorId);
+    // the message right under what was typed, above the help, examples and reference
     this.root = el('div', { class: 'field string-field', 'data-field': path },
-      el('label', { for: id }, label), this.input, this.help, exRow, this.errorEl);
+      el('label', { for: id }, label), this.input, this.errorEl, this.help, exRow, referencePanel(p.reference));
     this.input.addEventListener('input', () => form.changed(this));
     this.set(value);
   }
@@ -702,7 +719,7 @@ export class CheckForm {
     this.parties = []; // {path, input, node}: the name field of each side or member
     this.filled = {};
     this.silent = true;
-    this.namesList = options.shadow ? null : el('datalist', { id: newId('names') },
+    this.namesList = options.shadow ? null : el('datalist', { id: newId('party-names') },
       (options.partyNames ? options.partyNames() : []).map((n) => el('option', { value: n })));
     this.formError = el('p', { class: 'field-error form-error', id: newId('err'), hidden: true });
     this.top = new Group(this, check.params, '', null, options.values || {});

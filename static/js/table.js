@@ -66,6 +66,8 @@ export class Table {
     this.blockingErrors = [];
     this.formStore = storage.load('forms', {}) || {};
     this.saveForms = debounce(() => storage.save('forms', this.formStore), 250);
+    // a reload or a closed tab right after a change keeps it too
+    window.addEventListener('pagehide', () => this.saveForms.flush());
     this.build();
   }
 

@@ -192,6 +192,8 @@ def _attack_facts(result):
         facts.append(fig("Hit points left", result["hit_points_left"], "hit_points_left"))
         if hit:
             facts.append(fig("Stress", result["stress"], "stress"))
+    if result.get("stress_before"):
+        facts.append(fig("Stress (total)", result["stress_total"], "stress_total"))
     facts += [_kept_fact(result), _net_fact(result)]
     return [f for f in facts if f]
 
@@ -211,9 +213,22 @@ def _attack_notes(result):
     return notes
 
 
+def _target_note(name, result):
+    """What this hit did to a named target and what is left of it:
+    'Goblin: 3 damage this hit, 7 in all; 0 of 6 Hit Points left; Stress 2 in all.'"""
+    dealt, total = result["damage_dealt"], result["damage_total"]
+    parts = [f"{dealt} damage this hit, {total} in all" if dealt else
+             f"no damage this time, {total} in all"]
+    if result.get("hit_points") is not None:
+        parts.append(f"{result['hit_points_left']} of {result['hit_points']} Hit Points left")
+        parts.append(f"Stress {result['stress_total']} in all")
+    return f"{name}: {'; '.join(parts)}."
+
+
 def attack_card(ctx, values, result):
     outcome = result["outcome"]
     subject = ctx.name("")
+    target = ctx.name("target")
     if outcome == "miss":
         key = Figure("Result", str(result["result"]), "result")
         key_text = f"result {result['result']} vs Evasion DC {result['evasion_dc']}"
@@ -222,10 +237,15 @@ def attack_card(ctx, values, result):
         key_text = f"damage {result['damage_dealt']}"
         if result.get("stress"):
             key_text += f", {result['stress']} Stress"
+    notes = _attack_notes(result)
+    what = _what(ctx)
+    if target:
+        notes.insert(0, _target_note(target, result))
+        what = f"{what} on {target}"
     return Card(
         title=ctx.title(), subject=subject, headline=headline(ctx, outcome), key=key,
-        facts=_attack_facts(result), notes=_attack_notes(result),
-        line=line(subject, _what(ctx), _low(ctx.words(outcome)), key_text),
+        facts=_attack_facts(result), notes=notes,
+        line=line(subject, what, _low(ctx.words(outcome)), key_text),
         dice=_dice(result),
     )
 

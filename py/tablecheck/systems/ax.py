@@ -29,7 +29,7 @@ from ..dice import Dist, keep
 from ..errors import InvalidRequest
 from ..display import ax as view
 from ..display.words import and_list, pct, pct_text, plural, signed
-from ..params import Int, List, Obj, Param
+from ..params import Int, List, Obj, Param, party
 from ..sheets import Column, Sheet, Table, row_value, rows as sheet_rows, whole
 
 DIE = 10
@@ -670,7 +670,7 @@ SYSTEM = System(
             description="Everyone rolls against the difficulty (+2 per missing person, -2 per "
                         "extra up to the maximum); at least 2/3 must succeed.",
             params=[
-                List("members", _attribute("attribute", "Participant's attribute"),
+                List("members", party(_attribute("attribute", "Participant's attribute"), "member"),
                      "Participants' attributes", default=[3, 3, 3, 3], min_items=1,
                      max_items=MAX_MEMBERS),
                 _difficulty(),
@@ -694,10 +694,10 @@ SYSTEM = System(
             label="Contest",
             description="Each side rolls; the higher total wins; ties roll all the dice again.",
             params=[
-                List("sides", Obj("side", [
+                List("sides", party(Obj("side", [
                     _attribute(),
                     Int("bonus", "Bonus", default=0, min=-MAX_BONUS, max=MAX_BONUS),
-                ], "Side"), "Sides", default=[{"attribute": 3, "bonus": 0},
+                ], "Side")), "Sides", default=[{"attribute": 3, "bonus": 0},
                                               {"attribute": 3, "bonus": 0}],
                      min_items=2, max_items=MAX_SIDES,
                      help="Side 1 is you; a contest needs two or more sides. A side with "

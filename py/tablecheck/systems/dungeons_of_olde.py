@@ -37,7 +37,7 @@ from ..checks import Check, System
 from ..dice import TAIL_EPS, Dist, chain_text
 from ..display import dungeons_of_olde as view
 from ..display.words import plural, signed
-from ..params import Bool, Int, Obj, Param
+from ..params import Bool, Int, Obj, Param, party
 from ..sheets import Column, Sheet, Table, row_value, rows as sheet_rows, whole
 
 MIN_SIDES = 2
@@ -788,8 +788,8 @@ def _critical():
 
 
 def _side(name, label):
-    return Obj(name, [_stat_param("Stat (die rank)"), _modification(), _adjustment()],
-               label=label)
+    return party(Obj(name, [_stat_param("Stat (die rank)"), _modification(), _adjustment()],
+                     label=label))
 
 
 CHECKS = [

@@ -58,8 +58,8 @@ from ..checks import Check, System
 from ..dice import Dist, keep
 from ..display import freedom_fantasies as display
 from ..errors import InvalidRequest
-from ..params import Bool, Int, Obj, Param
-from ..sheets import Number, Sheet
+from ..params import Bool, Int, Obj, Param, party
+from ..sheets import Number, Sheet, Tracked
 
 # -- the game's vocabulary --------------------------------------------------
 ABILITIES = [
@@ -212,7 +212,10 @@ ATTACK_PARAMS = (
     + _count_params(talent=False, unfamiliar="No experience with this weapon (disadvantage)")
     + [Bool("threatened_ranged", "Threatened while attacking at a distance (disadvantage)"),
        Bool("gm", "Attacker is GM-controlled (a critical hit gives Tension, not Momentum)")]
-    + [Obj("target", [
+    + [party(Obj("target", [
+        _nullable_int("evasion", "Target's Evasion DC", 0, DC_MAX,
+                      help="in place of 5 + FINESSE + FLAIR (worked out from them when left "
+                           "empty); Dodging and an armour penalty still apply"),
         Int("finesse", "Target's FINESSE", min=BONUS_MIN, max=BONUS_MAX, initial=1),
         Int("flair", "Target's FLAIR", min=BONUS_MIN, max=BONUS_MAX, initial=1),
         Bool("dodging", "Target is Dodging (+FINESSE)"),
@@ -225,7 +228,9 @@ ATTACK_PARAMS = (
         _nullable_int("hit_points", "Target's Hit Points", 0, 10000,
                       help="the sum of its five Ability bonuses (used when left empty)"),
         Int("damage", "Damage already taken", 0, 0, 100000),
-    ], label="Target")]
+        Int("stress", "Stress already taken", 0, 0, 100000,
+            help="the Stress Points earlier hits caused (a tracked target counts them)"),
+    ], label="Target"))]
 )
 
 EFFECT_PARAMS = (
@@ -252,8 +257,8 @@ LUCK_PARAMS = [
 ]
 
 OPPOSED_PARAMS = [
-    Obj("active", SIDE_FIELDS, label="Active character"),
-    Obj("target", SIDE_FIELDS, label="Target"),
+    party(Obj("active", SIDE_FIELDS, label="Active character")),
+    party(Obj("target", SIDE_FIELDS, label="Target")),
     Bool("gm", "Active character is GM-controlled (fail or success only)"),
 ]
 
@@ -582,12 +587,19 @@ class Target:
     hit_points: object  # int or None (unknown)
     hp_text: str
     damage: int
+    stress: int = 0  # Stress Points earlier hits caused
 
 
 def _target(values):
     tg = values["target"]
-    dc = 5 + tg["finesse"] + tg["flair"]
-    parts = ["5", f"FINESSE {_term(tg['finesse'])}", f"FLAIR {_term(tg['flair'])}"]
+    if tg["evasion"] is not None:
+        # reading: a given Evasion DC stands for 5 + FINESSE + FLAIR; Dodging and
+        # an armour penalty still apply
+        dc = tg["evasion"]
+        parts = [f"{tg['evasion']} (given)"]
+    else:
+        dc = 5 + tg["finesse"] + tg["flair"]
+        parts = ["5", f"FINESSE {_term(tg['finesse'])}", f"FLAIR {_term(tg['flair'])}"]
     if tg["dodging"]:
         dc += tg["finesse"]
         parts.append(f"Dodge FINESSE {_term(tg['finesse'])}")
@@ -596,7 +608,8 @@ def _target(values):
         text = " + ".join(parts) + f" - armour penalty {tg['evasion_penalty']}"
     else:
         text = " + ".join(parts)
-    evasion_text = f"Evasion DC = {text} = {dc}."
+    evasion_text = (f"Evasion DC {dc} (given)." if text == parts[0] and tg["evasion"] is not None
+                    else f"Evasion DC = {text} = {dc}.")
     if tg["defense"] is not None:
         defense, defense_text = tg["defense"], f"Defense {tg['defense']}"
     elif tg["fight"] is not None:
@@ -616,7 +629,8 @@ def _target(values):
                    f"{' + '.join(_term(v) for v in abilities)}{floor})")
     else:
         hp, hp_text = None, "Hit Points unknown (give them, or all five Ability bonuses)"
-    return Target(dc, evasion_text, defense, defense_text, hp, hp_text, tg["damage"])
+    return Target(dc, evasion_text, defense, defense_text, hp, hp_text, tg["damage"],
+                  tg["stress"])
 
 
 def _attack_checks(values):
@@ -698,6 +712,9 @@ def attack_resolve(values, tray):
                 steps.append(f"{tg.hp_text}: {hp_left} left, no Stress.")
     elif outcome != "miss":
         steps.append(tg.hp_text + ".")
+    stress_total = tg.stress + (stress or 0)
+    if tg.stress and stress:
+        steps.append(f"Stress accumulates: {tg.stress} + {stress} = {stress_total}.")
     if outcome == "miss":
         summary = f"Result {result} against Evasion DC {tg.evasion_dc}: {ATTACK_SUMMARY['miss']}."
     else:
@@ -722,6 +739,9 @@ def attack_resolve(values, tray):
         "hit_points": tg.hit_points,
         "hit_points_left": hp_left,
         "stress": stress,
+        "stress_before": tg.stress,
+        "stress_total": stress_total,
+        "damage_before": tg.damage,
         "kept": roll.value,
         "d20s": [d.value for d in roll.dice],
         "advantages": t.advantages,
@@ -732,6 +752,13 @@ def attack_resolve(values, tray):
         "extra_attack_option": roll.value == 20,
         "counter": outcome == "miss",
     }
+
+
+def attack_track(values, result):
+    """A tracked target's new state after this attack: the damage taken in
+    all (seed: "add the Damage taken to the total they have already
+    accumulated") and the Stress Points in all (damage beyond the Hit Points)."""
+    return {"target": {"damage": result["damage_total"], "stress": result["stress_total"]}}
 
 
 def attack_odds(values):
@@ -1002,6 +1029,18 @@ SHEET = Sheet(
     numbers_label="Abilities and combat",
 )
 
+# targets the GM names once and attacks all evening: damage and Stress add up
+# until a reset (seed: a Rest removes all Damage accumulated)
+TARGETS = Tracked(
+    key="targets", label="Tracked targets", noun="target",
+    numbers=[Number("evasion", "Evasion DC", 0, DC_MAX, 10),
+             Number("defense", "Defense", 0, 1000, 0),
+             Number("hit_points", "Hit Points", 0, 10000, 10)],
+    state=[Number("damage", "Damage taken", 0, 100000, 0),
+           Number("stress", "Stress", 0, 100000, 0)],
+    fills=[("attack", "target")],
+)
+
 SYSTEM = System(
     id="freedom_fantasies",
     name="Freedom Fantasies",
@@ -1019,7 +1058,7 @@ SYSTEM = System(
         ),
         Check(
             id="attack", label="Attack Check", params=ATTACK_PARAMS, outcomes=ATTACK_OUTCOMES,
-            resolve=attack_resolve, odds=attack_odds,
+            resolve=attack_resolve, odds=attack_odds, track=attack_track,
             tones=display.ATTACK_TONES, explain=display.attack_card, odds_view=display.attack_odds,
             success_outcomes=("critical_hit", "direct_hit", "glancing_hit"),
             description="d20 + Ability against the target's Evasion DC: miss, glancing hit "
@@ -1067,4 +1106,5 @@ SYSTEM = System(
     },
     sheet=SHEET,
     fill=display.fill,
+    tracked=[TARGETS],
 )

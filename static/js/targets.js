@@ -1,0 +1,182 @@
+// Tracked entries: what the table keeps across an evening, as the catalog's
+// `tracked` kinds of a system declare it (numbers entered once, a state the
+// checks change, the form groups an entry fills). The rules compute every
+// new state (a result's `track`: {group path: {key: value}}); this module
+// only stores entries and draws the control that picks one. No game here.
+//
+// Nothing stored is ever dropped: entries of a game or kind not known (yet)
+// stay in storage, only unlisted.
+
+import * as storage from './storage.js';
+import { el, newId, isPlainObject } from './util.js';
+
+let cache = null;
+
+export function all() {
+  if (cache === null) {
+    const stored = storage.load('tracked', []);
+    cache = Array.isArray(stored) ? stored : [];
+  }
+  return cache;
+}
+
+function persist() {
+  return storage.save('tracked', cache);
+}
+
+function wellFormed(e) {
+  return isPlainObject(e) && typeof e.id === 'string' && typeof e.name === 'string'
+    && isPlainObject(e.numbers) && isPlainObject(e.state);
+}
+
+/** The kind of tracked entry that fills group `path` of `checkId`, or null. */
+export function kindFor(systemEntry, checkId, path) {
+  const kinds = (systemEntry && Array.isArray(systemEntry.tracked)) ? systemEntry.tracked : [];
+  return kinds.find((k) => (k.fills || []).some((f) => f.check === checkId && f.path === path)) || null;
+}
+
+export function entriesFor(system, kind) {
+  return all().filter((e) => wellFormed(e) && e.system === system && e.kind === kind.key)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function get(id) {
+  return all().find((e) => wellFormed(e) && e.id === id) || null;
+}
+
+/** The state a new (or reset) entry starts with: each Number's default. */
+export function freshState(kind) {
+  return Object.fromEntries((kind.state || []).map((n) => [n.key, n.default]));
+}
+
+function pick(values, numbers) {
+  const out = {};
+  for (const n of numbers || []) {
+    const v = values ? values[n.key] : undefined;
+    out[n.key] = Number.isInteger(v) ? v : n.default;
+  }
+  return out;
+}
+
+export function create(system, kind, name, values) {
+  all();
+  const entry = {
+    id: `t-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    system, kind: kind.key, name, numbers: pick(values, kind.numbers), state: pick(values, kind.state),
+    updated: new Date().toISOString(),
+  };
+  cache.push(entry);
+  persist();
+  return entry;
+}
+
+/** Keep what the rules said: the numbers as the form sent them, the new state. */
+export function update(id, kind, values, state) {
+  const e = get(id);
+  if (!e) return null;
+  if (values) e.numbers = pick(values, kind.numbers);
+  if (state) e.state = pick({ ...e.state, ...state }, kind.state);
+  e.updated = new Date().toISOString();
+  persist();
+  return e;
+}
+
+export function reset(id, kind) {
+  return update(id, kind, null, freshState(kind));
+}
+
+export function remove(id) {
+  all();
+  cache = cache.filter((e) => !e || e.id !== id);
+  persist();
+}
+
+/** "Damage taken 3 · Stress 0": an entry's state in the catalog's words. */
+export function stateText(kind, entry) {
+  return (kind.state || []).map((n) => `${n.label} ${entry.state[n.key]}`).join(' \u00b7 ');
+}
+
+/**
+ * The control in the head of a group a tracked kind fills: pick an entry
+ * (fills the group with its numbers and state), track the group's values
+ * under its name, reset an entry's state, forget it.
+ * host: {system, group, kind, form, changed(), say(text)}
+ */
+export function trackControl(host) {
+  const { system, group, kind, form } = host;
+  const path = group.path;
+  const id = newId('track');
+  const noun = kind.noun || 'entry';
+  const sel = el('select', { id, class: 'track-select', 'data-track': path });
+  const status = el('p', { class: 'track-status field-help', 'aria-live': 'polite' });
+  const trackBtn = el('button', { type: 'button', class: 'btn track-new' }, `Track this ${noun}`);
+  const resetBtn = el('button', { type: 'button', class: 'btn track-reset' }, 'Reset');
+  const forgetBtn = el('button', { type: 'button', class: 'btn track-forget' }, 'Forget');
+  const wrap = el('div', { class: 'track', 'data-kind': kind.key },
+    el('label', { for: id }, kind.label), sel, trackBtn, resetBtn, forgetBtn, status);
+  const current = () => {
+    const f = form.filled[path];
+    return f && f.tracked ? get(f.tracked) : null;
+  };
+  const draw = () => {
+    const chosen = current();
+    sel.replaceChildren(el('option', { value: '' }, `Not tracked`),
+      ...entriesFor(system, kind).map((e) => el('option', { value: e.id, selected: !!chosen && chosen.id === e.id }, `${e.name} (${stateText(kind, e)})`)));
+    sel.value = chosen ? chosen.id : '';
+    resetBtn.hidden = !chosen;
+    forgetBtn.hidden = !chosen;
+    trackBtn.hidden = !!chosen;
+    status.textContent = chosen ? `${chosen.name}: ${stateText(kind, chosen)}. Each hit adds to it until you reset.` : '';
+  };
+  const fillFrom = (e) => {
+    form.silent = true;
+    group.set({ ...e.numbers, ...e.state });
+    form.silent = false;
+    form.filled[path] = { name: e.name, tracked: e.id };
+    form.syncParties();
+  };
+  sel.addEventListener('change', () => {
+    const e = sel.value ? get(sel.value) : null;
+    if (e) fillFrom(e);
+    else if (form.filled[path] && form.filled[path].tracked) delete form.filled[path].tracked;
+    draw();
+    host.changed();
+  });
+  trackBtn.addEventListener('click', () => {
+    const f = form.filled[path];
+    const name = f && f.name ? f.name : '';
+    const party = form.parties.find((x) => x.path === path);
+    if (!name) {
+      host.say(`Name the ${noun} first, then track it.`);
+      if (party && party.input) party.input.focus();
+      return;
+    }
+    const { value } = group.get();
+    const e = create(system, kind, name, value);
+    form.filled[path] = { ...(f || {}), name, tracked: e.id };
+    draw();
+    host.say(`Tracking ${name}: ${stateText(kind, e)}.`);
+    host.changed();
+  });
+  resetBtn.addEventListener('click', () => {
+    const e = current();
+    if (!e) return;
+    reset(e.id, kind);
+    fillFrom(e);
+    draw();
+    host.say(`${e.name} reset: ${stateText(kind, e)}.`);
+    host.changed();
+  });
+  forgetBtn.addEventListener('click', () => {
+    const e = current();
+    if (!e) return;
+    remove(e.id);
+    delete form.filled[path].tracked;
+    draw();
+    host.say(`${e.name} is no longer tracked.`);
+    host.changed();
+  });
+  draw();
+  wrap.redraw = draw;
+  return wrap;
+}
