@@ -20,13 +20,18 @@ function drawDie(d, view) {
   if (d.exploded) classes.push('exploded');
   if (d.value === d.sides && d.sides > 1) classes.push('max');
   if (d.value === 1) classes.push('one');
+  // what happened to the die, as Python names it (a class each: mark-success, ...)
+  const marks = view && Array.isArray(view.marks) ? view.marks.filter((m) => typeof m === 'string') : [];
+  marks.forEach((m) => classes.push(`mark-${m.replace(/[^a-z0-9-]/gi, '')}`));
+  const die = view && view.die ? String(view.die) : `d${d.sides}`;
+  const face = view && view.face !== undefined && view.face !== null ? String(view.face) : String(d.value);
   const label = view && view.label ? view.label : (d.label || '');
   const shown = (view && Array.isArray(view.notes) ? view.notes : []).filter(Boolean);
-  const words = [`d${d.sides} ${label ? `(${label}) ` : ''}showing ${d.value}`, ...shown].join(', ');
-  return el('li', { class: classes.join(' '), 'data-sides': d.sides, 'data-value': d.value, 'aria-label': words },
+  const words = [`${die} ${label ? `(${label}) ` : ''}showing ${d.value}`, ...shown].join(', ');
+  return el('li', { class: classes.join(' '), 'data-sides': d.sides, 'data-value': d.value, 'data-marks': marks.join(' ') || null, 'aria-label': words },
     el('span', { class: 'die-face', 'aria-hidden': 'true' },
-      el('span', { class: 'die-sides' }, `d${d.sides}`),
-      el('span', { class: 'die-value' }, String(d.value))),
+      el('span', { class: 'die-sides' }, die),
+      el('span', { class: 'die-value' }, face)),
     label ? el('span', { class: 'die-label', 'aria-hidden': 'true' }, label) : null,
     shown.length ? el('span', { class: 'die-notes', 'aria-hidden': 'true' }, shown.join(' \u00b7 ')) : null);
 }
@@ -103,9 +108,9 @@ function drawChoices(card, actions, meta) {
   });
 }
 
-function followButton(a, actions, counter) {
-  const left = counter ? counter(a.spend) : null;
-  const none = left && left.left < (a.spend.amount || 1);
+function followButton(a, actions, meta) {
+  const left = meta.counter ? meta.counter(a.spend) : null;
+  const none = (left && left.left < (a.spend.amount || 1)) || meta.followed;
   return el('button', { type: 'button', class: `btn follow${a.best ? ' best' : ''}`, 'data-action': 'follow', disabled: none || null,
     onclick: () => actions.follow && actions.follow(a.request, a) },
   el('span', { class: 'follow-label' }, a.label), a.detail ? el('span', { class: 'follow-detail' }, a.detail) : null);
@@ -128,10 +133,11 @@ function drawFollowUps(card, actions, meta) {
     return c ? el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${a.spend.character}: ${c.label} ${c.left} of ${c.max} left`) : null;
   };
   return el('div', { class: 'follow-ups' },
+    meta.followed ? el('p', { class: 'follow-done' }, 'Already followed up: the newer history entry has the result.') : null,
     [...groups].map(([title, items]) => el('div', { class: 'follow-group', role: 'group', 'aria-label': title },
       el('h3', {}, title), counterLine(items),
-      el('div', { class: 'follow-buttons' }, items.map((a) => followButton(a, actions, meta.counter))))),
-    loose.length ? el('div', { class: 'follow-buttons' }, counterLine(loose), loose.map((a) => followButton(a, actions, meta.counter))) : null,
+      el('div', { class: 'follow-buttons' }, items.map((a) => followButton(a, actions, meta))))),
+    loose.length ? el('div', { class: 'follow-buttons' }, counterLine(loose), loose.map((a) => followButton(a, actions, meta))) : null,
     el('div', { class: 'follow-slot' }));
 }
 
@@ -139,7 +145,8 @@ function drawFollowUps(card, actions, meta) {
  * Draw `result` (an api.resolve answer with `card`).
  * actions: {again(), adjust(), choose(id), follow(request, action)}, each optional.
  * meta: {context (game and check words), time, source text, choice,
- *   counter(spend) -> {left, max, label} | null: what a follow-up would spend}.
+ *   counter(spend) -> {left, max, label} | null: what a follow-up would spend,
+ *   followed: a follow-up was taken already (its buttons are disabled)}.
  */
 export function renderResult(result, actions = {}, meta = {}) {
   const card = result.card;

@@ -48,8 +48,16 @@ function valueAt(tree, path) {
 
 function stripDice(r) {
   const out = { ...r };
-  for (const k of ['dice', 'seed', 'system', 'check']) delete out[k];
+  // `throw` too: the entry's dice hold the whole throw, so it replays as entered dice
+  for (const k of ['dice', 'seed', 'system', 'check', 'throw']) delete out[k];
   return out;
+}
+
+/** The follow-up parameters (never form fields) a stored request has set:
+ * such a result cannot be adjusted through the form. */
+function followUpParams(check, request) {
+  return (check.params || []).filter((p) => p.form === false && request[p.name] !== undefined
+    && request[p.name] !== null && request[p.name] !== false).map((p) => p.name);
 }
 
 export class Table {
@@ -601,11 +609,11 @@ export class Table {
     }
     const card = renderResult(entry.result, {
       again: () => this.again(entry),
-      adjust: () => this.adjust(entry),
+      adjust: followUpParams(check, entry.request).length ? null : () => this.adjust(entry),
       choose: (id) => { entry.choice = id; history.touch(); },
-      follow: (request, action) => this.follow(request, action),
+      follow: (request, action) => this.follow(request, action, entry),
     }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice,
-      counter: (spend) => followup.counterFor(entry.system, spend) });
+      counter: (spend) => followup.counterFor(entry.system, spend), followed: !!entry.followed });
     card.dataset.entry = entry.id;
     if (!reducedMotion()) card.classList.add('animate');
     clear(this.resultHost);
@@ -638,10 +646,11 @@ export class Table {
 
   /** A follow-up the rules offer on a card (a complete request): rolled at
    * once, or, with entered dice, after the player types its new dice. */
-  async follow(request, action = {}) {
+  async follow(request, action = {}, from = null) {
     const done = (answer, full, source) => {
       const left = followup.spend(request.system, action);
-      this.record(full, answer, source, performance.now());
+      const entry = this.record(full, answer, source, performance.now());
+      if (from) { from.followed = entry.id; history.touch(); } // one follow-up a result
       if (left) this.host.say(`${action.spend.character}: ${left.label} ${left.left} of ${left.max} left.`);
       if (this.host.onCounters) this.host.onCounters();
     };

@@ -150,6 +150,19 @@ def test_rule_fate_point_reroll_of_a_failed_skill_check_with_entered_dice(page):
     assert newest["dice"] == [15, 3, 16, 5] and older["dice"] == [15, 3, 16]
     assert newest["line"] == "Alrik, Climbing (COU/AGI/STR): success after a fate point, QL 1"
     assert older["line"] == "Alrik, Climbing (COU/AGI/STR): failure, 4 SP short"
+    # the stored entry replays from its dice alone (import and reopen re-resolve it so)
+    assert "throw" not in newest["request"]
+    replay = api.resolve(dict(newest["request"], system="dark_eye", check="skill", dice=newest["dice"]))
+    assert replay["line"] == newest["line"]
+    # a rerolled result cannot be adjusted through the form (its reroll is no form field)
+    assert card.locator('button[data-action="adjust"]').count() == 0
+    # the earlier card, reopened from the history, has spent its fate point already
+    page.click("#open-history")
+    page.locator("#history-list .history-open").nth(1).click()
+    old_card = page.locator(f'#result .result-card[data-entry="{older["id"]}"]')
+    old_card.wait_for()
+    assert old_card.locator(".follow-done").count() == 1
+    assert old_card.locator('button[data-action="follow"]').first.is_disabled()
 
 
 def test_rule_fate_point_a_botch_offers_no_reroll(page):

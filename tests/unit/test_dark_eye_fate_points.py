@@ -13,6 +13,7 @@ The advice is checked against a brute force written here from the rule
 text (not the module's classifier): every new die of every choice
 enumerated."""
 
+import random
 from fractions import Fraction
 from itertools import product
 
@@ -77,7 +78,19 @@ THROWS = [
 ]
 
 
-@pytest.mark.parametrize("eavs,rating,faces", THROWS)
+def _random_throws(n, seed=15):
+    """Seeded throws that are no botch, over EAVs 3-21 and SR 0-18."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        faces = tuple(rng.randint(1, 20) for _ in range(3))
+        if faces.count(20) < 2:
+            eavs = tuple(rng.randint(3, 21) for _ in range(3))
+            out.append(pytest.param(eavs, rng.randint(0, 18), faces, id=f"seeded-{len(out)}"))
+    return out
+
+
+@pytest.mark.parametrize("eavs,rating,faces", THROWS + _random_throws(30))
 @pytest.mark.parametrize("rule", ["fate_point", "aptitude"])
 def test_rule_fate_point_and_aptitude_advice_equals_brute_force(eavs, rating, faces, rule):
     advice = tde.skill_advice(eavs, rating, faces, rule)
@@ -121,7 +134,7 @@ def test_api_odds_answers_which_dice_to_reroll_in_the_api_md_shape():
     assert named["outcomes"] == pytest.approx({o: float(p) for o, p in second["outcomes"].items()})
     shown = api.odds(dict(req, throw=[15, 3, 16], dice=None))
     assert shown["best"] == [3]
-    assert shown["display"]["figures"][0]["value"] == "Reroll attribute 3 16"
+    assert shown["display"]["figures"][0]["value"] == "Reroll die 3 (16)"
 
 
 @pytest.mark.parametrize("dice,field", [
@@ -217,7 +230,8 @@ def test_rule_fate_point_seeded_reroll_keeps_its_first_throw():
     base = dict(SKILL, attributes=[12, 13, 11], rating=4, seed=99)
     plain = api.resolve(base)
     rerolled = api.resolve(dict(base, reroll={"rule": "fate_point", "dice": [2]}))
-    assert rerolled["first"]["dice"] == plain["dice"] or plain["outcome"].endswith("botch")
+    assert plain["outcome"] not in ("botch", "spectacular_botch")  # seed 99: rerollable
+    assert rerolled["first"]["dice"] == plain["dice"]
     assert api.resolve(dict(base, reroll={"rule": "fate_point", "dice": [2]})) == rerolled
 
 
@@ -262,15 +276,31 @@ def test_card_offers_fate_point_rerolls_best_first_and_each_follow_up_resolves()
     assert [row["head"] for row in table["rows"]][:2] == ["Keep the throw", "Reroll STR 16"]
 
 
-def test_card_offers_plus_one_ql_on_a_success_and_aptitude_when_marked():
+def test_card_offers_plus_one_ql_on_a_success_and_no_reroll_that_does_not_beat_keeping():
     req = dict(SKILL, attributes=[12, 12, 12], rating=7, aptitude=True, dice=[5, 14, 13])
     card = api.resolve(req)["card"]
     plus = [a for a in card["actions"] if a["request"].get("fate_point_ql")]
     assert len(plus) == 1 and plus[0]["new_dice"] == []
     assert api.resolve(plus[0]["request"])["quality_level"] == 3
+    # a success at 100%: no reroll beats keeping it (all in the table, no button)
+    assert [a for a in card["actions"] if a.get("group")] == []
+    assert len(card["tables"]) == 2
+
+
+def test_card_offers_aptitude_when_marked_and_a_fate_point_after_it():
+    req = dict(SKILL, attributes=[12, 12, 12], rating=3, aptitude=True, dice=[5, 14, 16])  # 3 SP short
+    card = api.resolve(req)["card"]
     apt = [a for a in card["actions"] if a.get("group") == "Aptitude: reroll one die"]
     assert apt and all(len(a["request"]["reroll"]["dice"]) == 1 for a in apt)
     assert "spend" not in apt[0]
+    after = api.resolve(dict(apt[0]["request"], dice=[1]))  # aptitude spent
+    assert after["reroll"]["rule"] == "aptitude"
+    groups = {a.get("group") for a in after["card"]["actions"]}
+    assert groups <= {"Spend a fate point: reroll", None} and after["card"]["tables"]
+    # without Aptitude the rule is refused
+    with pytest.raises(api.InvalidRequest) as e:
+        api.resolve(dict(apt[0]["request"], aptitude=False, dice=[1]))
+    assert e.value.field == "reroll.rule"
 
 
 def test_card_of_a_botch_or_an_automatic_failure_offers_nothing():

@@ -8,6 +8,8 @@ rolled (an EAV below 1) rolls none: the groups count each record's own
 `dice` to find their indices.
 """
 
+from dataclasses import replace
+
 from .common import chart, die_views, fig, headline, line, outcome_rows
 from .model import Action, Card, Cell, Group, Headline, OddsView, Table
 from .words import and_list, cap, number, pct_text, signed
@@ -123,13 +125,39 @@ FATE_GROUP = "Spend a fate point: reroll"
 APTITUDE_GROUP = "Aptitude: reroll one die"
 
 
+def _skill_words(part):
+    """'Climbing (COU/AGI/STR)' from a skill group's `skill` and `names`."""
+    skill, names = part.get("skill"), part.get("names")
+    if not skill:
+        return None
+    return f"{skill} ({'/'.join(names)})" if names else skill
+
+
 def skill_what(ctx, values):
     """'Climbing (COU/AGI/STR)': the skill's name with its attributes, or
     what the form was filled with."""
-    skill, names = values.get("skill"), values.get("names")
-    if skill:
-        return f"{skill} ({'/'.join(names)})" if names else skill
-    return ctx.label("")
+    return _skill_words(values) or ctx.label("")
+
+
+def with_skill_names(ctx, values):
+    """The context with each skill group's own name (`skill`) as the label
+    of its part of the form ('', 'a', 'members[1]', 'skills[0]', ...), so
+    every card and odds view names what was rolled."""
+    labels = dict(ctx.labels)
+
+    def put(path, part):
+        if isinstance(part, dict) and _skill_words(part):
+            labels[path] = _skill_words(part)
+
+    put("", values)
+    for key in ("a", "b", "members", "skills"):
+        part = values.get(key)
+        if isinstance(part, list):
+            for i, item in enumerate(part):
+                put(f"{key}[{i}]", item)
+        else:
+            put(key, part)
+    return replace(ctx, labels=labels)
 
 
 def _spend(ctx):
@@ -139,7 +167,10 @@ def _spend(ctx):
 
 
 def _dice_words(positions, names, faces):
-    """'COU 15 + STR 16': the dice a choice rerolls, with what they show."""
+    """'COU 15 + STR 16' (or 'die 1 (15) + die 3 (16)' when the attributes
+    are not named): the dice a choice rerolls, with what they show."""
+    if names is None:
+        return " + ".join(f"die {p} ({faces[p - 1]})" for p in positions)
     return " + ".join(f"{names[p - 1]} {faces[p - 1]}" for p in positions)
 
 
@@ -167,19 +198,28 @@ def _advice_table(advice, names, faces, title):
                         "fewer dice); mean QL counts a failure as 0."])
 
 
+def _rank_key(c):
+    return (c["success_chance"], c["expected_quality_level"])
+
+
 def _reroll_actions(ctx, advice, names, faces, group):
+    """A button for each reroll that beats keeping the throw (chance of
+    success, then mean QL), the advised one first; the others stay in the
+    table."""
     rule = advice["rule"]
     out = []
+    keep = _rank_key(advice["keep"])
     for c in advice["choices"]:
         best = c["dice"] == advice["best"]
-        if not best and not c["success_chance"]:
-            continue  # no chance: in the table, not offered as a button
+        if _rank_key(c) <= keep:
+            continue
         out.append(Action(
             label=f"Reroll {_dice_words(c['dice'], names, faces)}",
             request=ctx.follow_up(reroll={"rule": rule, "dice": list(c["dice"])}, throw=list(faces)),
             group=group, detail=_advice_text(c, best), best=best,
             spend=_spend(ctx) if rule == "fate_point" else None,
-            new_dice=[{"sides": 20, "label": f"{names[p - 1]} die (reroll)"} for p in c["dice"]]))
+            new_dice=[{"sides": 20, "label": f"{_attribute_names(names)[p - 1]} die (reroll)"}
+                      for p in c["dice"]]))
     return out
 
 
@@ -187,19 +227,25 @@ def _skill_follow_ups(ctx, values, result):
     """(actions, tables) a skill check's card offers: the rerolls with their
     advice, and +1 QL on a success."""
     advice = _rules().skill_follow_ups(values, result)
-    names = _attribute_names(values.get("names"))
+    names = values.get("names")
     faces = result.get("dice") or []
     actions, tables = [], []
+    notes = []
     for rule, group in (("fate_point", FATE_GROUP), ("aptitude", APTITUDE_GROUP)):
         if rule in advice:
-            actions += _reroll_actions(ctx, advice[rule], names, faces, group)
+            offered = _reroll_actions(ctx, advice[rule], names, faces, group)
+            actions += offered
             tables.append(_advice_table(advice[rule], names, faces, group))
+            if not offered and not result["success"]:
+                word = "a fate point" if rule == "fate_point" else "aptitude"
+                notes.append(f"No reroll by {word} beats keeping the throw "
+                             f"({_advice_text(advice[rule]['keep'], False)}).")
     if "fate_point" in advice and result["success"] and result["quality_level"] < 6:
         actions.append(Action(
             label=f"Spend a fate point: +1 QL (QL {result['quality_level'] + 1})",
-            request=ctx.follow_up(fate_point_ql=True, throw=list(faces)), spend=_spend(ctx),
-            new_dice=[]))
-    return actions, tables
+            request=ctx.follow_up(fate_point_ql=True, throw=list(faces), reroll=None),
+            spend=_spend(ctx), new_dice=[]))
+    return actions, tables, notes
 
 
 def _first_throw_facts(values, result):
@@ -302,7 +348,11 @@ def _attribute_dice(result, values):
             out.append("confirmed" if confirmed else "not confirmed")
         return out
 
-    return die_views(rolls, notes=notes, label=label)
+    views = die_views(rolls, notes=notes, label=label)
+    for v in views:  # 'set aside with its die' says it already
+        if "set aside with its die" in v.notes:
+            v.notes = [n for n in v.notes if n != "dropped"]
+    return views
 
 
 def attribute_odds(ctx, values, odds):
@@ -322,6 +372,7 @@ def attribute_odds(ctx, values, odds):
 
 # -- skill check ---------------------------------------------------------------------
 def skill_card(ctx, values, result):
+    ctx = with_skill_names(ctx, values)
     outcome = result["outcome"]
     subject = ctx.name("")
     what = skill_what(ctx, values)
@@ -341,11 +392,16 @@ def skill_card(ctx, values, result):
     if result.get("attempt", 1) > 1:
         penalty = signed(-(result["attempt"] - 1))
         facts.append(fig("Attempt", f"{result['attempt']} ({penalty} on every EAV)", "attempt"))
-    actions, tables = _skill_follow_ups(ctx, values, result)
+    actions, tables, advice_notes = _skill_follow_ups(ctx, values, result)
+    notes += advice_notes
     outcome_text, key_text = _skill_line(result)
     if result.get("reroll"):
-        outcome_text += " after " + ("a fate point" if result["reroll"]["rule"] == "fate_point"
-                                     else "aptitude")
+        after = " after " + ("a fate point" if result["reroll"]["rule"] == "fate_point" else "aptitude")
+        if result["success"]:
+            outcome_text += after
+        else:  # 'failure after aptitude, 4 SP short'
+            head, _, tail = outcome_text.partition(", ")
+            outcome_text, key_text = head + after, tail or key_text
     if result.get("fate_point_ql"):
         key_text += " (+1 from a fate point)"
     dice = _skill_dice(rolls, [(range(min(3, len(rolls))), values.get("names"))])
@@ -380,6 +436,7 @@ def _skill_line(r):
 
 
 def skill_odds(ctx, values, odds):
+    ctx = with_skill_names(ctx, values)
     notes = []
     if min(odds["eav"]) < 1:
         notes.append("An EAV is below 1: the check always fails.")
@@ -391,13 +448,15 @@ def skill_odds(ctx, values, odds):
     ]
     tables = []
     if "choices" in odds:  # "which dice should I reroll?" for the throw on the table
-        names = _attribute_names(values.get("names"))
+        names = values.get("names")
         faces = values.get("throw") or [int(f) for f in (ctx.request.get("dice") or [])]
         group = FATE_GROUP if odds["rule"] == "fate_point" else APTITUDE_GROUP
         tables.append(_advice_table(odds, names, faces, group))
-        figures.insert(0, fig("Best choice", "Reroll " + _dice_words(odds["best"], names, faces),
-                              "best"))
-        notes.append("The outcomes are those after the reroll shown first in the table.")
+        best = odds["choices"][0]
+        keep_best = _rank_key(odds["keep"]) >= _rank_key(best)
+        figures.insert(0, fig("Best choice", "Keep the throw" if keep_best
+                              else "Reroll " + _dice_words(odds["best"], names, faces), "best"))
+        notes.append(f"The outcomes are those after rerolling {_dice_words(odds['rerolled'], names, faces)}.")
     return OddsView(
         title=f"{what}: chance of each outcome" if what else "Chance of each outcome",
         outcomes=outcome_rows(ctx, odds),
@@ -484,6 +543,7 @@ def _contest_notes(ctx, kinds, passive):
 
 
 def competitive_card(ctx, values, result):
+    ctx = with_skill_names(ctx, values)
     spans = _spans([result["a"], result["b"]])
     groups, parts = [], []
     for (side, _), indices in zip(SIDES, spans):
@@ -563,6 +623,7 @@ def _group_contest_notes(ctx, values, result, kinds):
 
 
 def group_competitive_card(ctx, values, result):
+    ctx = with_skill_names(ctx, values)
     entries = result["a"] + result["b"]
     spans = iter(_spans(entries))
     groups, parts, facts, kinds = [], [], [], {}
@@ -597,14 +658,30 @@ def _contest_odds(ctx, values, odds):
     notes = ["Each chart: the chance of that side winning with each final QL."]
     if not values.get("passive"):
         notes.append("No passive side: a tie, or both sides failing, leaves the check unresolved.")
-    return OddsView(outcomes=rows, charts=charts, notes=notes)
+    return _titled(OddsView(outcomes=rows, charts=charts, notes=notes),
+                   _contest_what(ctx, _contest_paths(values)))
+
+
+def _contest_paths(values):
+    """{side: the form paths of its skill groups} of a (group) competitive check."""
+    return {s: [f"{s}[{i}]" for i in range(len(values[s]))] if isinstance(values[s], list) else [s]
+            for s, _ in SIDES}
+
+
+def _titled(view, what):
+    """The odds view named after what was rolled ('Climbing (COU/AGI/STR): ...')."""
+    if what:
+        view.title = f"{what}: chance of each outcome"
+    return view
 
 
 def competitive_odds(ctx, values, odds):
+    ctx = with_skill_names(ctx, values)
     return _contest_odds(ctx, values, odds)
 
 
 def group_competitive_odds(ctx, values, odds):
+    ctx = with_skill_names(ctx, values)
     return _contest_odds(ctx, values, odds)
 
 
@@ -688,10 +765,12 @@ def _cumulative_card(ctx, values, result, single, limit):
 
 
 def cumulative_card(ctx, values, result):
+    ctx = with_skill_names(ctx, values)
     return _cumulative_card(ctx, values, result, True, values["max_checks"])
 
 
 def group_card(ctx, values, result):
+    ctx = with_skill_names(ctx, values)
     return _cumulative_card(ctx, values, result, False, values["max_rounds"])
 
 
@@ -705,7 +784,10 @@ def _cumulative_odds(ctx, values, odds, needed_key, unit):
         figures.append(fig("EAV", _eav_list(odds["eav"], values.get("names")), "eav"))
     if _modifier_list(values):
         figures.append(fig("Modifier per check", _modifier_list(values), "modifiers"))
-    return OddsView(
+    what = ctx.label("")
+    if not what and "members" in values:
+        what = _one_label(ctx, [f"members[{i}]" for i in range(len(values["members"]))])
+    return _titled(OddsView(
         outcomes=outcome_rows(ctx, odds),
         figures=figures,
         charts=[chart(f"{cap(unit)}s needed", odds[needed_key], needed_key),
@@ -714,14 +796,16 @@ def _cumulative_odds(ctx, values, odds, needed_key, unit):
         notes=[f"{cap(unit)}s needed: the chance of reaching the target QL in each {unit}.",
                f"QL collected: the chance of ending with each QL when the {unit}s run out "
                "(no botch, target not reached)."],
-    )
+    ), what)
 
 
 def cumulative_odds(ctx, values, odds):
+    ctx = with_skill_names(ctx, values)
     return _cumulative_odds(ctx, values, odds, "checks_needed", "check")
 
 
 def group_odds(ctx, values, odds):
+    ctx = with_skill_names(ctx, values)
     return _cumulative_odds(ctx, values, odds, "rounds_needed", "round")
 
 
@@ -760,6 +844,7 @@ def _multi_summary(e, name, target):
 
 
 def cumulative_skills_card(ctx, values, result):
+    ctx = with_skill_names(ctx, values)
     outcome, total, made = result["outcome"], result["total_quality"], result["rounds"]
     skills = values["skills"]
     names = [_multi_skill_name(ctx, values, i) for i in range(len(skills))]
@@ -826,6 +911,7 @@ def _modifier_list(values):
 
 
 def cumulative_skills_odds(ctx, values, odds):
+    ctx = with_skill_names(ctx, values)
     p = odds["outcomes"]
     figures = [fig("Chance of success", pct_text(p["success"]), "outcomes.success")]
     if values.get("partial") is not None:

@@ -537,6 +537,9 @@ def resolve_skill(values, tray):
     elif values.get("throw") and not reroll:
         raise InvalidRequest("throw", "no dice are rolled when an EAV is below 1")
     first = positions = None
+    if reroll and reroll["rule"] == "aptitude" and not values.get("aptitude"):
+        raise InvalidRequest("reroll.rule", "aptitude rerolls a die only in a skill with Aptitude "
+                             "(set aptitude)")
     if reroll:
         if r.automatic:
             _refuse(tray, "reroll", "no dice were rolled (an EAV is below 1): there is nothing to reroll")
@@ -682,7 +685,7 @@ def _skill_reroll_odds(values, dice, eavs, rating):
     out = {k: pick[k] for k in ("outcomes", "quality_levels", "success_chance",
                                  "expected_quality_level")}
     out.update(choices=advice["choices"], keep=advice["keep"], best=advice["best"],
-               rule=reroll["rule"])
+               rule=reroll["rule"], rerolled=pick["dice"])
     return out
 
 
@@ -720,15 +723,15 @@ class Throw:
         if self.faces is None:
             return self.tray.roll(SIDES, label, **flags)
         if self.used >= len(self.faces):
-            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die')}; "
-                                 "the throw needs more (a 1 or a 20 calls for a confirmation roll)")
+            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die', 'dice')}; "
+                                 "the throw needs more")
         face = self.faces[self.used]
         self.used += 1
         return self.tray.place(SIDES, face, label, **flags)
 
     def done(self):
         if self.faces is not None and self.used != len(self.faces):
-            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die')} but the "
+            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die', 'dice')} but the "
                                  f"throw used {self.used}")
 
 
@@ -750,7 +753,7 @@ def _positions(reroll, count):
     if reroll["rule"] == "aptitude" and len(chosen) != 1:
         raise InvalidRequest("reroll.dice", "aptitude rerolls exactly one die")
     if max(chosen) > count:
-        raise InvalidRequest("reroll.dice", f"this check has {plural(count, 'die')}")
+        raise InvalidRequest("reroll.dice", f"this check has {plural(count, 'die', 'dice')}")
     return sorted(chosen)
 
 
@@ -850,12 +853,13 @@ def skill_follow_ups(values, result):
     point (and aptitude, when the skill has it) on a throw that is no
     botch; nothing once one was spent, nor when no dice were rolled. Called
     by the card (exact Fractions, kept out of the JSON result)."""
-    if (values.get("reroll") or values.get("fate_point_ql") or result.get("automatic")
+    reroll = values.get("reroll") or {}
+    if (reroll.get("rule") == "fate_point" or values.get("fate_point_ql") or result.get("automatic")
             or KIND[result["outcome"]] == "botch"):
         return {}
     eavs, rating, faces = result["eav"], values["rating"], result["dice"]
     out = {"fate_point": skill_advice(eavs, rating, faces, "fate_point")}
-    if values.get("aptitude"):
+    if values.get("aptitude") and not reroll:  # after aptitude, a fate point may still follow
         out["aptitude"] = skill_advice(eavs, rating, faces, "aptitude")
     return out
 
@@ -881,7 +885,7 @@ def _advice_throw(values, dice, count_for):
             raise InvalidRequest(f"{field_name}[{i}]", f"a d20 shows 1 to 20, not {f!r}", code="dice_face")
     need = count_for(faces)
     if len(faces) != need:
-        raise InvalidRequest(field_name, f"this throw has {plural(need, 'die')}, not {len(faces)}",
+        raise InvalidRequest(field_name, f"this throw has {plural(need, 'die', 'dice')}, not {len(faces)}",
                              code="dice_missing" if len(faces) < need else "dice_extra")
     return list(faces), field_name
 
