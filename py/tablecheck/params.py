@@ -48,6 +48,9 @@ class Param:
     party: str = None  # "side" | "member"
     party_name: str = None
     form: bool = True  # False: set by a card's follow-up actions, never a form field
+    # False: left out of a stored request (history); the entry's dice replay it
+    # (a throw a follow-up keeps: the entry's dice hold it already)
+    stored: bool = True
 
     def to_catalog(self):
         out = {"name": self.name, "type": self.kind, "label": self.label or self.name}
@@ -65,6 +68,8 @@ class Param:
             out["nullable"] = True
         if not self.form:
             out["form"] = False
+        if not self.stored:
+            out["stored"] = False
         if self.choices is not None:
             out["choices"] = [{"value": v, "label": l} for v, l in self.choices]
         if self.fields is not None:

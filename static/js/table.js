@@ -46,10 +46,11 @@ function valueAt(tree, path) {
   return v;
 }
 
-function stripDice(r) {
+function stripDice(r, check = null) {
   const out = { ...r };
-  // `throw` too: the entry's dice hold the whole throw, so it replays as entered dice
-  for (const k of ['dice', 'seed', 'system', 'check', 'throw']) delete out[k];
+  for (const k of ['dice', 'seed', 'system', 'check']) delete out[k];
+  // params the entry's dice replay (a kept throw: the dice hold it already)
+  for (const p of (check && check.params) || []) if (p.stored === false) delete out[p.name];
   return out;
 }
 
@@ -129,6 +130,7 @@ export class Table {
 
   isReady() { return document.documentElement.dataset.engine === 'ready'; }
   systemEntry(id) { return this.catalog && this.catalog.systems ? this.catalog.systems[id] : null; }
+  checkEntry(system, check) { const s = this.systemEntry(system); return (s && s.checks[check]) || null; }
   formKey() { return `${this.current.system}.${this.current.check}`; }
 
   setCatalog(catalog) {
@@ -546,7 +548,7 @@ export class Table {
       system: request.system,
       check: request.check,
       character: answer.card ? answer.card.subject : null,
-      request: stripDice(request),
+      request: stripDice(request, this.checkEntry(request.system, request.check)),
       dice: answer.rolls ? answer.rolls.map((d) => d.value) : [],
       source: source || answer.source || 'secure',
       line: answer.line || answer.summary,

@@ -319,6 +319,7 @@ def test_catalog_hides_follow_up_params_from_the_form_and_the_sheet_has_fate_poi
     entry = api.catalog()["systems"]["dark_eye"]
     params = {p["name"]: p for p in entry["checks"]["skill"]["params"]}
     assert params["reroll"]["form"] is False and params["throw"]["form"] is False
+    assert params["throw"]["stored"] is False and "stored" not in params["reroll"]
     assert params["fate_point_ql"]["form"] is False and "form" not in params["aptitude"]
     ftp = next(n for n in entry["sheet"]["numbers"] if n["key"] == "FtP")
     assert ftp["counter"] and ftp["optional"]

@@ -707,7 +707,7 @@ def _throw_param(max_dice):
     """`throw`: the first throw as it fell, when a follow-up keeps it (a
     reroll, +1 QL); then only new dice come from `dice`, `seed` or the
     secure source."""
-    return Param("throw", "list", "The throw on the table", None, nullable=True, form=False,
+    return Param("throw", "list", "The throw on the table", None, nullable=True, form=False, stored=False,
                  item=Int("face", "Die", min=1, max=SIDES), min_items=1, max_items=max_dice,
                  help="the dice of the throw a follow-up keeps")
 
