@@ -158,10 +158,23 @@ export function parseCharacterFile(data) {
     const errs = validateCharacter(c);
     if (!errs.length) { characters.push(c); return; }
     const who = c && typeof c.name === 'string' && c.name.trim() ? `${c.name}` : `Character ${i + 1}`;
-    const why = errs.map((e) => `${e.path ? `${e.path}: ` : ''}${e.message}`);
+    const why = errs.map((e) => `${where(c.system, e.path)}${e.message}`);
     refused.push({ what: who, why: why.length > 3 ? `${why.slice(0, 3).join('; ')} (and ${why.length - 3} more)` : why.join('; ') });
   });
   return { characters, refused, saved: Array.isArray(data.saved_checks) ? data.saved_checks : [] };
+}
+
+/** Where a problem is, in the sheet's words: "Stats, row 1: " (a number's
+ * message names its label already). */
+function where(system, path) {
+  const m = /^tables\.([^.[]+)\[(\d+)\]/.exec(path || '');
+  const spec = sheets[system];
+  if (m && spec) {
+    const t = spec.tables.find((x) => x.key === m[1]);
+    return `${t ? t.label : m[1]}, row ${Number(m[2]) + 1}: `;
+  }
+  if (!path || path.startsWith('numbers.') || path.startsWith('tables.')) return '';
+  return `${path}: `;
 }
 
 function sameCharacter(a, b) {

@@ -1,13 +1,16 @@
 // The history panel: every resolved check, newest first, one line each (the
-// engine's `line`), tap to open its card, Repeat, export / import, clear.
+// engine's `line`), tap to open its card, Repeat, export / import, clear;
+// filters by game, character and check and a text search.
 
 import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
 import * as history from './history.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { toneIcon } from './result.js';
+import * as persist from './persist.js';
+import { importReport } from './import-report.js';
 
 export class HistoryPanel {
-  /** host: {table, catalog(), storageNote()} */
+  /** host: {table, engine, catalog(), storageNote(), onSaved()} */
   constructor(host) {
     this.host = host;
     this.count = el('span', { class: 'count' });
@@ -22,11 +25,15 @@ export class HistoryPanel {
     const exportBtn = el('button', { type: 'button', class: 'btn', id: 'history-export' }, 'Export');
     const importBtn = el('button', { type: 'button', class: 'btn', id: 'history-import-btn' }, 'Import\u2026');
     const clearBtn = el('button', { type: 'button', class: 'btn danger', id: 'history-clear' }, 'Clear\u2026');
-    H.body.append(this.note, el('div', { class: 'sheet-actions' }, exportBtn, importBtn, clearBtn, this.file), this.msg, this.empty, this.list);
+    this.report = el('div', { class: 'import-report', id: 'history-import-report' });
+    this.buildFilters();
+    H.body.append(this.note, persist.statusNode('history-storage-state'), el('div', { class: 'sheet-actions' }, exportBtn, importBtn, clearBtn, this.file), this.msg, this.report, this.filters, this.shown, this.empty, this.list);
     this.button.addEventListener('click', () => {
       this.render(true);
       this.host.storageNote(this.note);
       this.msg.textContent = '';
+      clear(this.report);
+      persist.refresh();
       this.dialog.showModal();
     });
     exportBtn.addEventListener('click', () => {
@@ -42,6 +49,7 @@ export class HistoryPanel {
     const file = this.file.files && this.file.files[0];
     this.file.value = '';
     if (!file) return;
+    clear(this.report);
     let data;
     try {
       data = JSON.parse(await readFileText(file));
@@ -49,16 +57,34 @@ export class HistoryPanel {
       this.say(`Import refused: ${file.name} is not valid JSON. The history is unchanged.`, 'error');
       return;
     }
-    const parsed = history.parseFile(data);
+    const parsed = history.parseFile(data, this.host.catalog());
     if (parsed.error) {
       this.say(`Import refused: ${parsed.error} The history is unchanged.`, 'error');
       return;
     }
-    const [added] = history.importEntries(parsed.entries);
-    const already = parsed.entries.length - added;
-    this.say(`Imported ${added} ${added === 1 ? 'entry' : 'entries'}${already ? ` (${already} already here)` : ''}.`, 'ok');
+    let ok = parsed.entries;
+    let refused = parsed.refused;
+    if (ok.length && this.host.engine && document.documentElement.dataset.engine === 'ready') {
+      this.say(`Checking ${ok.length} ${ok.length === 1 ? 'entry' : 'entries'}\u2026`, 'busy');
+      const checked = await history.verifyEntries(ok, parsed.indexes, this.host.engine);
+      ok = checked.ok;
+      refused = refused.concat(checked.refused).sort((a, b) => a.index - b.index);
+    }
+    const [added, , leftOut] = history.importEntries(ok);
+    const already = ok.length - added - leftOut;
+    if (leftOut) refused.push({ what: `${leftOut} older ${leftOut === 1 ? 'entry' : 'entries'}`, why: `not imported: the history keeps at most ${history.MAX_ENTRIES} entries and keeps what it already has` });
+    const parts = [`Imported ${added} ${added === 1 ? 'entry' : 'entries'}`];
+    if (already) parts.push(`${already} already here`);
+    if (refused.length) parts.push(`${refused.length} not imported`);
+    if (!added && refused.length) {
+      this.say(`Import refused: ${refused[0].what} ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. The history is unchanged.`, 'error');
+    } else {
+      this.say(`${parts.join(', ')}. Nothing already stored was changed.`, refused.length ? 'mixed' : 'ok');
+    }
+    if (refused.length) this.report.append(importReport(refused));
     this.render();
     this.host.storageNote(this.note);
+    if (added && this.host.onSaved) this.host.onSaved();
   }
 
   async clearAll() {
@@ -80,17 +106,95 @@ export class HistoryPanel {
     const cat = this.host.catalog();
     const s = cat && cat.systems ? cat.systems[entry.system] : null;
     const c = s && s.checks[entry.check];
-    return { game: s ? (s.short_name || s.name) : entry.system, label: c ? c.label : entry.check };
+    return { game: s ? (s.short_name || s.name) : entry.system, gameName: s ? s.name : entry.system, label: c ? c.label : entry.check };
+  }
+
+  buildFilters() {
+    this.fGame = el('select', { id: 'history-filter-game' });
+    this.fChar = el('select', { id: 'history-filter-character' });
+    this.fCheck = el('select', { id: 'history-filter-check' });
+    this.fText = el('input', { type: 'search', id: 'history-search', placeholder: 'Search', autocomplete: 'off', enterkeyhint: 'search' });
+    const field = (id, text, control) => el('p', { class: 'filter' }, el('label', { for: id }, text), control);
+    this.filters = el('div', { class: 'history-filters', role: 'search', 'aria-label': 'Filter the history' },
+      field('history-filter-game', 'Game', this.fGame), field('history-filter-character', 'Character', this.fChar),
+      field('history-filter-check', 'Check', this.fCheck), field('history-search', 'Search', this.fText));
+    this.shown = el('p', { class: 'history-shown', id: 'history-shown', 'aria-live': 'polite' });
+    for (const c of [this.fGame, this.fChar, this.fCheck]) c.addEventListener('change', () => this.render());
+    let timer = null;
+    this.fText.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => this.render(), 150); });
+  }
+
+  /** Everyone named in an entry: who filled each part of its form. */
+  static people(e) {
+    const out = new Set();
+    if (e.character) out.add(e.character);
+    const filled = e.request && e.request.characters;
+    if (filled && typeof filled === 'object') for (const n of Object.values(filled)) if (typeof n === 'string' && n) out.add(n);
+    return [...out];
+  }
+
+  static options(select, first, pairs) {
+    const keep = select.value;
+    clear(select);
+    select.append(el('option', { value: '' }, first));
+    for (const [value, text] of pairs) select.append(el('option', { value }, text));
+    select.value = pairs.some(([v]) => v === keep) ? keep : '';
+  }
+
+  /** Fill the filter menus from what the history holds. */
+  renderFilters(list) {
+    const games = new Map();
+    const people = new Set();
+    for (const e of list) {
+      if (!games.has(e.system)) games.set(e.system, this.checkInfo(e).gameName);
+      for (const n of HistoryPanel.people(e)) people.add(n);
+    }
+    HistoryPanel.options(this.fGame, 'All games', [...games].sort((a, b) => a[1].localeCompare(b[1])));
+    HistoryPanel.options(this.fChar, 'Everyone', [...people].sort((a, b) => a.localeCompare(b)).map((n) => [n, n]));
+    const checks = new Map();
+    for (const e of list) {
+      if (this.fGame.value && e.system !== this.fGame.value) continue;
+      const { game, label } = this.checkInfo(e);
+      checks.set(`${e.system}/${e.check}`, this.fGame.value ? label : `${label} (${game})`);
+    }
+    HistoryPanel.options(this.fCheck, 'All checks', [...checks].sort((a, b) => a[1].localeCompare(b[1])));
+    this.filters.hidden = list.length === 0;
+  }
+
+  /** The words a search looks through for one entry. */
+  searchText(e) {
+    const { game, gameName, label } = this.checkInfo(e);
+    return [game, gameName, label, e.line, e.result.summary, HistoryPanel.people(e).join(' '), (e.dice || []).join(' ')]
+      .filter(Boolean).join(' ').toLowerCase();
+  }
+
+  filtered(list) {
+    const game = this.fGame.value;
+    const who = this.fChar.value;
+    const check = this.fCheck.value;
+    const words = this.fText.value.toLowerCase().split(/\s+/).filter(Boolean);
+    return list.filter((e) => (!game || e.system === game)
+      && (!who || HistoryPanel.people(e).includes(who))
+      && (!check || `${e.system}/${e.check}` === check)
+      && (!words.length || words.every((w) => this.searchText(e).includes(w))));
   }
 
   render(force = false) {
-    const list = history.all();
-    this.count.textContent = list.length ? ` (${list.length})` : '';
-    this.button.setAttribute('aria-label', `History, ${list.length} ${list.length === 1 ? 'entry' : 'entries'}`);
+    const all = history.all();
+    this.count.textContent = all.length ? ` (${all.length})` : '';
+    this.button.setAttribute('aria-label', `History, ${all.length} ${all.length === 1 ? 'entry' : 'entries'}`);
     if (!this.dialog.open && !force) return; // the list is built when it is opened
+    this.renderFilters(all);
+    const list = this.filtered(all);
     clear(this.list);
-    this.empty.hidden = list.length > 0;
+    this.empty.hidden = all.length > 0;
+    const filtering = list.length !== all.length;
+    this.shown.hidden = !all.length;
+    this.shown.textContent = filtering
+      ? (list.length ? `${list.length} of ${all.length} entries match.` : `No entry matches (of ${all.length}).`)
+      : `${all.length} ${all.length === 1 ? 'entry' : 'entries'}, newest first.`;
     for (const e of list.slice(0, 200)) this.list.append(this.row(e));
+    if (list.length > 200) this.list.append(el('li', { class: 'placeholder' }, `${list.length - 200} more: narrow the filters or search to see them.`));
   }
 
   row(e) {

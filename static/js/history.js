@@ -8,17 +8,19 @@ import { isPlainObject } from './util.js';
 
 export const MAX_ENTRIES = 500;
 let entries = null;
+let unlisted = []; // stored records this page cannot read: kept, never dropped
 
 export function all() {
   if (entries === null) {
     const stored = storage.load('history', []);
     entries = Array.isArray(stored) ? stored.filter((e) => validateEntry(e) === null) : [];
+    unlisted = Array.isArray(stored) ? stored.filter((e) => validateEntry(e) !== null) : [];
   }
   return entries;
 }
 
 function persist() {
-  return storage.save('history', entries);
+  return storage.save('history', unlisted.length ? entries.concat(unlisted) : entries);
 }
 
 /** Add one resolved check; returns true when it was saved persistently. */
@@ -30,7 +32,9 @@ export function add(entry) {
 }
 
 export function clearAll() {
+  all();
   entries = [];
+  unlisted = [];
   return persist();
 }
 
@@ -60,34 +64,71 @@ export function validateEntry(e) {
   return null;
 }
 
-/** Validate a parsed export file: {entries} or {error}. */
-export function parseFile(data) {
+/** Why an entry cannot be reopened with this catalog (null when it can). */
+export function unknownCheck(e, catalog) {
+  if (!catalog || !catalog.systems) return null;
+  const s = catalog.systems[e.system];
+  if (!s) return `is for an unknown game ${JSON.stringify(e.system)}`;
+  if (!s.checks[e.check]) return `is for an unknown check ${JSON.stringify(e.check)} of ${s.name}`;
+  return null;
+}
+
+function entryName(e, i) {
+  const when = isPlainObject(e) && typeof e.time === 'string' && !Number.isNaN(Date.parse(e.time)) ? ` (${e.time.slice(0, 16).replace('T', ' ')})` : '';
+  return `Entry ${i + 1}${when}`;
+}
+
+/** Validate a parsed export file entry by entry: {error} when the file as a
+ * whole is not a history file, else {entries, refused: [{what, why}]}. */
+export function parseFile(data, catalog = null) {
   if (!isPlainObject(data)) return { error: 'This is not a tablecheck history file (expected a JSON object).' };
   if (data.format !== 'tablecheck-history') return { error: 'This is not a tablecheck history file (its "format" is not "tablecheck-history").' };
   if (data.version !== 1) return { error: `Unsupported history file version ${JSON.stringify(data.version)} (expected 1).` };
   if (!Array.isArray(data.entries)) return { error: 'The file has no "entries" list.' };
   if (data.entries.length > 10 * MAX_ENTRIES) return { error: `The file has ${data.entries.length} entries; at most ${10 * MAX_ENTRIES} can be imported.` };
-  for (let i = 0; i < data.entries.length; i++) {
-    const problem = validateEntry(data.entries[i]);
-    if (problem) return { error: `Entry ${i + 1} ${problem}.` };
-  }
-  return { entries: data.entries };
+  const entries = [];
+  const refused = [];
+  data.entries.forEach((e, i) => {
+    const problem = validateEntry(e) || unknownCheck(e, catalog);
+    if (problem) refused.push({ what: entryName(e, i), why: problem, index: i });
+    else entries.push({ entry: e, index: i });
+  });
+  return { entries: entries.map((x) => x.entry), indexes: entries.map((x) => x.index), refused };
 }
 
-/** Merge imported entries (same id kept once), newest first. Returns [added, saved]. */
+/** Ask the engine whether each entry can be resolved again from its inputs
+ * and dice (the rules are pure functions of the dice): {ok, refused}. */
+export async function verifyEntries(list, indexes, engine) {
+  const ok = [];
+  const refused = [];
+  for (let k = 0; k < list.length; k++) {
+    const e = list[k];
+    const answer = await engine.resolve({ ...e.request, system: e.system, check: e.check, dice: e.dice || (e.result.rolls || []).map((d) => d.value) });
+    if (answer && answer.error) refused.push({ what: entryName(e, indexes[k]), why: `cannot be opened: ${answer.error.field ? `${answer.error.field}: ` : ''}${answer.error.message}`, index: indexes[k] });
+    else ok.push(e);
+  }
+  return { ok, refused };
+}
+
+/** Merge imported entries (same id kept once), newest first. Nothing stored
+ * is dropped by an import: when the history would hold more than
+ * MAX_ENTRIES, the oldest imported entries are left out and counted.
+ * Returns [added, saved, leftOut]. */
 export function importEntries(list) {
   all();
   const seen = new Set(entries.map((e) => e.id));
-  let added = 0;
+  const fresh = [];
   for (const e of list) {
     if (seen.has(e.id)) continue;
     seen.add(e.id);
-    entries.push(e);
-    added += 1;
+    fresh.push(e);
   }
+  fresh.sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+  const room = Math.max(0, MAX_ENTRIES - entries.length);
+  const taken = fresh.slice(0, room);
+  entries.push(...taken);
   entries.sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
-  if (entries.length > MAX_ENTRIES) entries.length = MAX_ENTRIES;
-  return [added, persist()];
+  return [taken.length, taken.length ? persist() : true, fresh.length - taken.length];
 }
 
 export function exportData() {

@@ -1,0 +1,229 @@
+// Saved checks on the page: the tools row above the odds (Save check, Saved,
+// Share), one chip per saved check of the current game (one tap rolls it),
+// the save / edit sheet and the list sheet (roll, edit, delete).
+
+import { el, clear } from './util.js';
+import * as saved from './saved-checks.js';
+import * as chars from './characters.js';
+import { makeDialog, confirmAction } from './dialogs.js';
+import * as persist from './persist.js';
+
+export class SavedPanel {
+  /** host: {table, catalog(), say(text), currentCharacter(system), onSaved()} */
+  constructor(host) {
+    this.host = host;
+    this.saveBtn = el('button', { type: 'button', class: 'btn', id: 'save-check' }, 'Save check\u2026');
+    this.count = el('span', { class: 'count' });
+    this.listBtn = el('button', { type: 'button', class: 'btn', id: 'open-saved', 'aria-haspopup': 'dialog' }, 'Saved', this.count);
+    this.strip = el('ul', { class: 'saved-strip', id: 'saved-strip', 'aria-label': 'Saved checks: tap to roll' });
+    this.buttons = el('div', { class: 'tools-buttons' }, this.saveBtn, this.listBtn);
+    this.root = el('section', { class: 'check-tools', id: 'check-tools', 'aria-label': 'Saved and shared checks' }, this.buttons, this.strip);
+    this.buildSaveDialog();
+    this.buildListDialog();
+    this.saveBtn.addEventListener('click', () => this.openSave(null));
+    this.listBtn.addEventListener('click', () => this.openList());
+  }
+
+  system() { return this.host.table.current.system; }
+  catalog() { return this.host.catalog(); }
+
+  checkLabel(s) {
+    const cat = this.catalog();
+    const sys = cat && cat.systems ? cat.systems[s.system] : null;
+    const c = sys && sys.checks[s.check];
+    return c ? c.label : s.check;
+  }
+
+  /** The character a saved check belongs to: its name now, else when saved. */
+  whoOf(s) {
+    const c = s.character ? chars.getCharacter(s.character) : null;
+    return c ? c.name : (s.who || '');
+  }
+
+  // -- the chips ------------------------------------------------------------------
+
+  render() {
+    const sys = this.system();
+    const list = sys ? saved.savedFor(sys, this.catalog()) : [];
+    this.count.textContent = list.length ? ` (${list.length})` : '';
+    this.listBtn.setAttribute('aria-label', `Saved checks, ${list.length}`);
+    clear(this.strip);
+    const cur = sys ? this.host.currentCharacter(sys) : null;
+    // the chosen character's checks first, then those of nobody, then the others
+    const rank = (s) => (cur && s.character === cur.id ? 0 : (!s.character ? 1 : 2));
+    const shown = list.slice().sort((a, b) => rank(a) - rank(b));
+    for (const s of shown) {
+      const b = el('button', { type: 'button', class: 'chip saved-chip', 'data-saved': s.id, title: `Roll ${s.name} (${this.checkLabel(s)})` }, s.name);
+      b.addEventListener('click', () => this.roll(s));
+      this.strip.append(el('li', {}, b));
+    }
+    this.strip.hidden = !shown.length;
+    if (this.listDialog.open) this.renderList();
+  }
+
+  roll(s) {
+    if (this.listDialog.open) this.listDialog.close();
+    this.host.table.again({ system: s.system, check: s.check, request: s.request });
+    this.host.say(`Rolling ${s.name}.`);
+  }
+
+  // -- save / edit ------------------------------------------------------------------
+
+  buildSaveDialog() {
+    const D = makeDialog('save-check-dialog', 'Save check');
+    this.saveDialog = D.dlg;
+    this.saveTitle = D.title;
+    this.nameInput = el('input', { type: 'text', id: 'saved-name', maxlength: '80', autocomplete: 'off', 'aria-describedby': 'saved-name-error' });
+    this.nameError = el('p', { class: 'field-error', id: 'saved-name-error', role: 'alert' });
+    this.whoSelect = el('select', { id: 'saved-character' });
+    this.replaceBox = el('input', { type: 'checkbox', id: 'saved-replace' });
+    this.replaceRow = el('p', { class: 'saved-replace' }, el('label', { for: 'saved-replace' }, this.replaceBox, ' Replace its inputs with the form as it is now'));
+    this.saveWhat = el('p', { class: 'field-help', id: 'saved-what' });
+    const ok = el('button', { type: 'submit', class: 'btn primary', id: 'saved-ok' }, 'Save');
+    const cancel = el('button', { type: 'button', class: 'btn', id: 'saved-cancel' }, 'Cancel');
+    this.saveForm = el('form', { class: 'saved-form', novalidate: true },
+      el('p', {}, el('label', { for: 'saved-name' }, 'Name'), this.nameInput, this.nameError),
+      el('p', {}, el('label', { for: 'saved-character' }, 'Character'), this.whoSelect),
+      this.saveWhat, this.replaceRow, el('div', { class: 'sheet-actions' }, cancel, ok));
+    D.body.append(this.saveForm);
+    cancel.addEventListener('click', () => this.saveDialog.close());
+    this.saveForm.addEventListener('submit', (e) => { e.preventDefault(); this.submitSave(); });
+  }
+
+  /** The form's request without dice, or null (with the reason said). */
+  formRequest() {
+    const t = this.host.table;
+    const req = t.baseRequest();
+    if (!req) return null;
+    const { system, check, ...rest } = req;
+    return { system, check, request: rest };
+  }
+
+  suggestName(system, request) {
+    const cur = this.host.currentCharacter(system);
+    const top = (request.characters || {})[''] ? request.characters[''] : (cur ? cur.name : '');
+    const what = (request.labels || {})[''] || this.checkLabel({ system, check: this.host.table.current.check });
+    return top ? `${top}: ${what}` : what;
+  }
+
+  openSave(existing) {
+    this.editing = existing;
+    this.nameError.textContent = '';
+    this.nameInput.removeAttribute('aria-invalid');
+    const sys = existing ? existing.system : this.system();
+    let charId = null;
+    if (existing) {
+      this.saveTitle.textContent = 'Edit saved check';
+      this.nameInput.value = existing.name;
+      charId = existing.character || null;
+      this.saveWhat.textContent = `${this.checkLabel(existing)}.`;
+      this.replaceBox.checked = false;
+      this.replaceRow.hidden = !(this.host.table.current.system === existing.system && this.host.table.current.check === existing.check);
+    } else {
+      const f = this.formRequest();
+      if (!f) { this.host.say('Fix the form first: a saved check keeps a complete form.'); this.host.table.refreshAll(); return; }
+      this.saveTitle.textContent = 'Save check';
+      this.nameInput.value = this.suggestName(sys, f.request);
+      const cur = this.host.currentCharacter(sys);
+      const filled = this.host.table.current.form.filled || {};
+      charId = cur ? cur.id : ((filled[''] && filled[''].id) || null);
+      this.saveWhat.textContent = `${this.checkLabel(f)} with the form as it is now; one tap on its chip rolls it.`;
+      this.replaceRow.hidden = true;
+    }
+    clear(this.whoSelect);
+    this.whoSelect.append(el('option', { value: '' }, 'Nobody in particular'));
+    for (const c of (chars.hasSheet(sys) ? chars.charactersFor(sys) : [])) this.whoSelect.append(el('option', { value: c.id }, c.name));
+    this.whoSelect.value = charId && chars.getCharacter(charId) ? charId : '';
+    this.whoSelect.closest('p').hidden = this.whoSelect.options.length < 2;
+    if (!this.saveDialog.open) this.saveDialog.showModal();
+    this.nameInput.focus();
+    this.nameInput.select();
+  }
+
+  submitSave() {
+    const name = this.nameInput.value.trim();
+    if (!name) {
+      this.nameError.textContent = 'Enter a name.';
+      this.nameInput.setAttribute('aria-invalid', 'true');
+      this.nameInput.focus();
+      return;
+    }
+    const charId = this.whoSelect.value || null;
+    const who = charId && chars.getCharacter(charId) ? chars.getCharacter(charId).name : null;
+    let record;
+    if (this.editing) {
+      record = { ...this.editing, name, character: charId, who };
+      if (!this.replaceRow.hidden && this.replaceBox.checked) {
+        const f = this.formRequest();
+        if (!f) { this.nameError.textContent = 'The form has an error: fix it first or leave the inputs as they were.'; return; }
+        record.request = f.request;
+      }
+    } else {
+      const f = this.formRequest();
+      if (!f) { this.nameError.textContent = 'The form has an error: fix it first.'; return; }
+      record = { id: saved.newSavedId(), name, system: f.system, check: f.check, character: charId, who, request: f.request };
+    }
+    const [r] = saved.upsert(record);
+    this.saveDialog.close();
+    this.render();
+    this.host.say(`${r.name} saved.`);
+    if (this.host.onSaved) this.host.onSaved();
+  }
+
+  // -- the list --------------------------------------------------------------------
+
+  buildListDialog() {
+    const D = makeDialog('saved-dialog', 'Saved checks');
+    this.listDialog = D.dlg;
+    this.listTitle = D.title;
+    this.listMsg = el('p', { class: 'sheet-msg', role: 'status', id: 'saved-msg' });
+    this.list = el('div', { class: 'saved-list', id: 'saved-list' });
+    D.body.append(persist.statusNode('saved-storage-state'), this.listMsg, this.list);
+  }
+
+  openList() {
+    this.listMsg.textContent = '';
+    this.renderList();
+    persist.refresh();
+    this.listDialog.showModal();
+  }
+
+  renderList() {
+    const sys = this.system();
+    const cat = this.catalog();
+    const game = cat && cat.systems && cat.systems[sys] ? cat.systems[sys].name : sys;
+    this.listTitle.textContent = `Saved checks \u00b7 ${game}`;
+    clear(this.list);
+    const list = sys ? saved.savedFor(sys, cat) : [];
+    if (!list.length) {
+      this.list.append(el('p', { class: 'placeholder' }, 'No saved checks for this game yet. Fill a form, then Save check\u2026'));
+      return;
+    }
+    const groups = new Map();
+    for (const s of list) {
+      const who = this.whoOf(s) || 'Nobody in particular';
+      if (!groups.has(who)) groups.set(who, []);
+      groups.get(who).push(s);
+    }
+    for (const [who, items] of groups) {
+      const ul = el('ul', { class: 'saved-items' });
+      for (const s of items) {
+        ul.append(el('li', { class: 'saved-item', 'data-saved': s.id },
+          el('span', { class: 'saved-name' }, s.name, el('span', { class: 'saved-check' }, ` \u00b7 ${this.checkLabel(s)}`)),
+          el('span', { class: 'saved-actions' },
+            el('button', { type: 'button', class: 'btn primary', 'aria-label': `Roll ${s.name}`, onclick: () => this.roll(s) }, 'Roll'),
+            el('button', { type: 'button', class: 'btn', 'aria-label': `Edit ${s.name}`, onclick: () => { this.listDialog.close(); this.openSave(s); } }, 'Edit'),
+            el('button', { type: 'button', class: 'btn danger', 'aria-label': `Delete ${s.name}`, onclick: () => this.remove(s) }, 'Delete'))));
+      }
+      this.list.append(el('h3', { class: 'saved-who' }, who), ul);
+    }
+  }
+
+  async remove(s) {
+    if (!(await confirmAction(`Delete the saved check ${s.name}? This cannot be undone.`, 'Delete'))) return;
+    saved.remove(s.id);
+    this.render();
+    this.renderList();
+    this.listMsg.textContent = `${s.name} deleted.`;
+  }
+}

@@ -1,0 +1,93 @@
+"""Helpers for the browser tests of saved checks, history filters, sharing
+and storage (tests/e2e/test_saved_checks.py, test_history_filters.py,
+test_share.py, test_storage.py). Every wait is on an explicit signal of
+the page: <html data-ui="ready"> (engine up, catalog drawn), data-share
+(a shared link handled), the result host's data-painted / data-saved."""
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "artifacts" / "screenshots"
+LONG = 60_000  # ms
+SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
+
+
+def wait_ui(page):
+    page.wait_for_selector("html[data-engine=ready][data-ui=ready][data-share=done]", timeout=LONG)
+
+
+def open_page(context, url):
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(url)
+    wait_ui(page)
+    return page
+
+
+def choose(page, system, check):
+    page.check(f"#game-{system}")
+    if page.locator(f"#check-{check}").count():
+        page.check(f"#check-{check}")
+    page.wait_for_selector(f".check-form[data-system={system}][data-check={check}]")
+
+
+def set_entered(page, on):
+    toggle = page.locator("#entered-toggle")
+    if toggle.is_checked() != on:
+        toggle.click(force=True)
+
+
+def fill(page, path, value):
+    page.fill(f'input[data-path="{path}"]', str(value))
+
+
+def painted(page):
+    return int(page.evaluate("document.querySelector('#result').dataset.painted || '0'"))
+
+
+def wait_result(page, before):
+    """A new result card painted and its history entry saved."""
+    page.wait_for_function(
+        "(before) => { const r = document.querySelector('#result'); const c = r.querySelector('.result-card');"
+        " return (r.dataset.painted || '0') !== before && c && r.dataset.saved === c.dataset.entry; }",
+        arg=str(before), timeout=LONG)
+    return page.locator("#result .result-card")
+
+
+def click_roll(page):
+    before = painted(page)
+    page.click("#roll")
+    return wait_result(page, before)
+
+
+def stored(page, name, fallback=None):
+    text = page.evaluate("(k) => localStorage.getItem(k)", f"tablecheck:v1:{name}")
+    return json.loads(text) if text is not None else fallback
+
+
+def put_stored(page, name, value):
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tablecheck:v1:{name}", json.dumps(value)])
+
+
+def new_character(page, system, check, name):
+    """Create a character of the game with the editor's defaults and use it."""
+    choose(page, system, check)
+    page.click("#open-characters")
+    page.click("#character-new")
+    page.fill('.char-editor [data-path="name"] input', name)
+    page.click("#character-save")
+    page.wait_for_selector(f'#character-list .char-item:has-text("{name}")')
+    page.click(f'#character-list .char-item:has-text("{name}") >> text=Use')
+    page.wait_for_function("(n) => document.querySelector('#character-picker').selectedOptions[0].textContent === n", arg=name)
+    return next(c for c in stored(page, "characters", []) if c["name"] == name)
+
+
+def no_sideways_scroll(page):
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def shot(page, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
