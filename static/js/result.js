@@ -178,7 +178,7 @@ export function renderResult(result, actions = {}, meta = {}) {
     card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null,
     drawChoices(card, actions, meta),
     drawFollowUps(card, actions, meta),
-    (card.tables || []).length ? el('details', { class: 'card-tables', open: true }, el('summary', {}, card.tables.length === 1 ? card.tables[0].title : 'The odds behind each choice'),
+    (card.tables || []).length ? el('details', { class: 'card-tables', open: true }, el('summary', {}, 'The odds behind each choice'),
       card.tables.map((t) => drawTable(t))) : null,
     steps, buttons);
 }
