@@ -39,4 +39,9 @@ REQUESTS = [
     {"system": "dungeons_of_olde", "check": "scaling", "stat": 6, "cr": 6, "per_rank": 3},
     {"system": "dungeons_of_olde", "check": "effect", "stat": 6, "count": 3},
     {"system": "dice", "check": "roll", "expression": "4d6kh3+1d8!-2"},
+    # issue 14: the notation's new pieces (Pyodide's 3.14 and CPython agree)
+    {"system": "dice", "check": "roll", "expression": "4d6r1kh3 + {1d8!, 1d6!}kh1 # wild"},
+    {"system": "dice", "check": "roll", "expression": "6d10>=8f1 + 3d10>=8!"},
+    {"system": "dice", "check": "roll", "expression": "4dF+2 + floor(3d6/2) + 1d4/3"},
+    {"system": "dice", "check": "roll", "expression": "2d6!!p + 1d6!p + 3d6u + 2d6ro<2 + 4d6!kh3"},
 ]

@@ -140,7 +140,8 @@ def resolve(request):
     _check_result(check, out)
     if check.track is not None:
         out["track"] = check.track(values, out)
-    out = _jsonable(out)
+    if not check.json_safe or "track" in out:
+        out = _jsonable(out)
     card = (check.explain or plain_card)(ctx, values, out)
     out["card"] = card.to_dict()
     out["line"] = card.line
@@ -209,6 +210,7 @@ def fill(request):
 # Python refuses to write integers over 4300 digits as text (and such texts
 # help nobody): a fraction bigger than this goes out as a float only.
 EXACT_TEXT_BITS = 13_000
+_PLAIN = frozenset((str, int, bool, float, type(None)))
 
 
 def _exact_texts(outcomes):
@@ -226,7 +228,19 @@ def _exact_texts(outcomes):
 
 
 def _jsonable(value):
-    """Fractions to floats, tuples to lists, keys to strings: JSON-safe."""
+    """Fractions to floats, tuples to lists, keys to strings: JSON-safe.
+    Plain values and dicts/lists of them (a result's `rolls`) take the fast
+    path: exact type checks, no ABC isinstance (Fraction is an ABC)."""
+    t = type(value)
+    if t is str or t is int or t is bool or t is float or value is None:
+        return value
+    if t is dict:
+        return {(k if type(k) is str else str(k)): (v if type(v) in _PLAIN else _jsonable(v))
+                for k, v in value.items()}
+    if t is list or t is tuple:
+        return [(v if type(v) in _PLAIN else _jsonable(v)) for v in value]
+    if t is Fraction:
+        return float(value)
     if isinstance(value, Fraction):
         return float(value)
     if isinstance(value, dict):

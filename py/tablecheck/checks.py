@@ -35,6 +35,9 @@ class Check:
     # True: odds(values, dice) gets the request's `dice` (a throw already on
     # the table, e.g. to advise which dice to reroll); else odds(values)
     odds_reads_dice: bool = False
+    # True: resolve returns JSON-safe values only (no Fractions, tuples or
+    # non-text keys): the API skips its conversion pass (the generic roller)
+    json_safe: bool = False
 
     def outcome_ids(self):
         return [o for o, _ in self.outcomes]

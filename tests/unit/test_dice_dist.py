@@ -134,9 +134,10 @@ def test_issue3_brute_force_2d6_exploding():
 
 
 def test_exploding_keep_highest_equals_chain_enumeration():
-    # 3d6!kh2: a total t <= 24 needs no chain of 4+ explosions: with chains of
-    # at most 3 explosions the enumeration is exact for those totals
-    d = distribution("3d6!kh2")
+    # 3d6!!kh2 (whole exploded dice kept: what 3d6!kh2 meant before issue 14):
+    # a total t <= 24 needs no chain of 4+ explosions: with chains of at most
+    # 3 explosions the enumeration is exact for those totals
+    d = distribution("3d6!!kh2")
     brute = Counter()
     chains = list(exploding_chains(6, 3))
     for trio in product(chains, repeat=3):
@@ -149,8 +150,8 @@ def test_exploding_keep_highest_equals_chain_enumeration():
 
 
 def test_exploding_keep_lowest_is_exact_even_with_a_huge_die():
-    # 2d6!kl1: P(min = t) = P(X >= t)^2 - P(X >= t+1)^2 of the infinite series
-    d = distribution("2d6!kl1")
+    # 2d6!!kl1: P(min = t) = P(X >= t)^2 - P(X >= t+1)^2 of the infinite series
+    d = distribution("2d6!!kl1")
 
     def at_least(t):
         return 1 - sum(exploding_point(6, s) for s in range(1, t))

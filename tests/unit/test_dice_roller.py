@@ -66,17 +66,30 @@ def test_exploding_die_rolls_again_on_its_maximum_and_adds():
     assert "2d8!: 8 -> 8 -> 3 = 19, 5; 19 + 5 = 24" in result["steps"]
 
 
-def test_keep_with_explosions_keeps_or_drops_whole_chains():
-    result, tray = roll("4d6!kh3", [6, 6, 1, 2, 3, 4])
+def test_compounding_keep_keeps_or_drops_whole_exploded_dice():
+    # what 4d6!kh3 meant before issue 14: now written 4d6!!kh3
+    result, tray = roll("4d6!!kh3", [6, 6, 1, 2, 3, 4])
     assert result["total"] == 13 + 4 + 3
     assert kept(tray) == [True, True, True, False, True, True]
     assert result["terms"][0]["kept"] == [True, False, True, True]
     assert result["max"] is None
 
 
+def test_separate_explosions_are_dice_of_their_own_for_keep():
+    # notation.md: '!' adds a separate die that keep/drop sees: 4d6!kh3 keeps
+    # the 3 highest of 6, 6, 1 (the explosions), 2, 3, 4
+    result, tray = roll("4d6!kh3", [6, 6, 1, 2, 3, 4])
+    assert result["total"] == 6 + 6 + 4
+    assert kept(tray) == [True, True, False, False, False, True]
+    assert [d.exploded for d in tray.dice] == [True, True, False, False, False, False]
+    assert all(d.chain is None for d in tray.dice)
+
+
 def test_explosion_of_a_kept_lowest_die():
-    result, _ = roll("2d4!kl1", [4, 1, 3])
+    result, _ = roll("2d4!!kl1", [4, 1, 3])
     assert result["total"] == 3  # 4 -> 1 = 5 against 3
+    result, _ = roll("2d4!kl1", [4, 1, 3])
+    assert result["total"] == 1  # the explosion's 1 is a die of its own
 
 
 def test_entered_dice_too_few_ask_for_the_explosion_and_the_next_die():
@@ -121,8 +134,10 @@ def test_summary_and_steps_explain_the_arithmetic():
     pytest.param("-1d4", [3], ["1d4: 3; negated: -3"], id="notation leading minus one die"),
     pytest.param("2d6!", [6, 6, 6, 1, 6, 2], ["2d6!: 6 -> 6 -> 6 -> 1 = 19, 6 -> 2 = 8; 19 + 8 = 27"],
                  id="pools explosion chains apart from the sum"),
-    pytest.param("2d6!kh1", [6, 2, 3], ["2d6kh1!: 6 -> 2 = 8, 3 (dropped); kept 8"],
-                 id="notation kh1 of exploding dice"),
+    pytest.param("2d6!!kh1", [6, 2, 3], ["2d6!!kh1: 6 -> 2 = 8, 3 (dropped); kept 8"],
+                 id="notation kh1 of compounding dice"),
+    pytest.param("2d6!kh1", [6, 2, 3], ["2d6!kh1: 6 (exploded), 2 (dropped), 3 (dropped); kept 6"],
+                 id="notation kh1 of separate exploding dice"),
     pytest.param("3d6", [1, 4, 6], ["3d6: 1 + 4 + 6 = 11"], id="notation NdX plain sum"),
     pytest.param("-2d6+3", [1, 2], ["2d6: 1 + 2 = 3", "Total: -3 + 3 = 0"],
                  id="notation leading minus in the total"),
@@ -212,23 +227,182 @@ def test_api_errors_name_expression_with_position():
     assert "at position 201" in err.value.message
 
 
+# -- the roller's flags (issue 14) --------------------------------------------------
+def flags(tray):
+    return [{k: v for k, v in d.to_dict().items() if k not in ("sides", "label")} for d in tray.dice]
+
+
+def test_reroll_keeps_the_old_die_flagged_and_the_new_one_says_what_it_replaced():
+    # 4d6r1kh3: the 1 is rerolled (until not 1: 1 again, then 5), then keep 3
+    result, tray = roll("4d6r1kh3", [1, 4, 2, 6, 1, 5])
+    assert result["total"] == 5 + 4 + 6
+    assert [d.value for d in tray.dice] == [1, 4, 2, 6, 1, 5]
+    assert [d.rerolled for d in tray.dice] == [True, False, False, False, True, False]
+    assert tray.dice[4].info["was"] == 1 and tray.dice[5].info["was"] == 1
+    assert [d.label for d in tray.dice][4:] == ["reroll of d6 1", "reroll of d6 1"]
+    assert tray.dice[2].kept is False  # the 2 is dropped
+    assert result["steps"] == ["4d6r1kh3: 5 (rerolled 1, 1), 4, 2 (dropped), 6; 5 + 4 + 6 = 15"]
+
+
+def test_reroll_once_keeps_the_new_value_even_when_it_matches():
+    # Great Weapon Fighting 2d6ro<2 (rpg-dice-roller `ro`)
+    result, tray = roll("2d6ro<3", [1, 4, 2])
+    assert result["total"] == 4 + 2
+    assert [d.rerolled for d in tray.dice] == [True, False, False]
+
+
+def test_rerolls_check_each_die_after_explosions():
+    # explosions first (6 -> 1), then rerolls over every die: the 1 is rerolled
+    result, tray = roll("1d6!r1", [6, 1, 3])
+    assert result["total"] == 6 + 3
+    assert [(d.value, d.exploded, d.rerolled) for d in tray.dice] == [(6, True, False), (1, False, True),
+                                                                     (3, False, False)]
+
+
+def test_successes_and_failures_flag_the_dice():
+    result, tray = roll("6d10>=8f1", [10, 8, 1, 5, 1, 9])
+    assert result["total"] == 3 - 2
+    assert [(d.success, d.failure) for d in tray.dice] == [
+        (True, False), (True, False), (False, True), (False, False), (False, True), (True, False)]
+    assert result["steps"] == ["6d10>=8f1: 10 (success), 8 (success), 1 (failure), 5, 1 (failure), "
+                               "9 (success); 3 successes - 2 failures = 1"]
+
+
+def test_ten_again_explosions_count_as_dice():
+    result, tray = roll("3d10>=8!", [10, 8, 3, 7])  # 10 explodes into an 8
+    assert result["total"] == 2
+    assert [d.exploded for d in tray.dice] == [True, False, False, False]
+
+
+def test_compounding_and_penetrating_flags():
+    result, tray = roll("1d6!!", [6, 6, 2])
+    assert result["total"] == 14 and all(d.compounded for d in tray.dice)
+    assert [d.chain for d in tray.dice] == [0, 0, 0]
+    result, tray = roll("1d6!p", [6, 6, 2])
+    assert result["total"] == 6 + 5 + 1
+    assert [(d.value, d.penetrated) for d in tray.dice] == [(6, False), (5, True), (1, True)]
+
+
+def test_explosion_compare_point():
+    result, tray = roll("1d10!>=9", [9, 10, 3])
+    assert result["total"] == 22 and [d.exploded for d in tray.dice] == [True, True, False]
+
+
+def test_min_and_max_clamp_every_die_and_keep_the_rolled_face():
+    result, tray = roll("3d6min2max5", [1, 6, 3])
+    assert result["total"] == 2 + 5 + 3
+    assert [d.info.get("rolled") for d in tray.dice] == [1, 6, None]
+
+
+def test_fate_dice_from_entered_d3_faces():
+    result, tray = roll("4dF+2", [1, 2, 3, 3])
+    assert result["total"] == -1 + 0 + 1 + 1 + 2
+    assert [(d.sides, d.value, d.info["fate"]) for d in tray.dice] == [
+        (3, -1, "dF"), (3, 0, "dF"), (3, 1, "dF"), (3, 1, "dF")]
+    with pytest.raises(InvalidRequest) as err:
+        roll("dF.1", [])
+    assert err.value.extra["needed"] == [{"sides": 6, "label": "dF (1 = -1, 2-5 = 0, 6 = +1)"}]
+
+
+def test_unique_rerolls_duplicates():
+    result, tray = roll("3d6u", [4, 4, 2, 4, 3])
+    # die 2 shows 4 (a duplicate): rerolled to 2; die 3 shows 4: rerolled to 3
+    assert result["total"] == 4 + 2 + 3
+    assert [d.rerolled for d in tray.dice] == [False, True, False, True, False]
+
+
+def test_entered_dice_that_run_out_stop_a_chain_and_ask_for_the_next_die():
+    # every die first, then the rerolls; the filler face would match r2 again
+    # and again: one die is asked for
+    with pytest.raises(InvalidRequest) as err:
+        roll("2d6r2", [2, 3])
+    assert err.value.extra["needed"] == [{"sides": 6, "label": "reroll of d6 1"}]
+
+
+def test_criticals_and_sorting_change_nothing_but_what_is_shown():
+    result, tray = roll("3d20cs>=19cf1sd", [20, 1, 7])
+    assert result["total"] == 28
+    assert [d.critical for d in tray.dice] == ["success", "failure", None]
+    assert result["terms"][0]["values"] == [20, 7, 1]
+    assert result["steps"] == ["3d20cs>=19cf1sd: 20 + 7 + 1 = 28"]
+
+
+def test_group_keeps_the_better_subtotal_and_drops_the_other_dice():
+    # Savage Worlds: trait die d8 and wild die d6, both exploding, the better counts
+    result, tray = roll("{1d8!, 1d6!}kh1", [3, 6, 4])
+    assert result["total"] == 10
+    assert kept(tray) == [False, True, True]
+    assert result["steps"][-1] == "{1d8!, 1d6!}kh1: 3 (dropped), 6 -> 4 = 10; kept 10"
+
+
+def test_group_counting_on_subtotals():
+    result, _ = roll("{2d6, 2d6, 2d6}>=8", [6, 3, 1, 1, 4, 4])
+    assert result["total"] == 2
+
+
+def test_arithmetic_and_exact_division():
+    result, _ = roll("(2d6+3)*2", [3, 4])
+    assert result["total"] == 20 and result["steps"][-1] == "Total: (7 + 3) * 2 = 20"
+    result, _ = roll("1d6/4", [3])
+    assert result["total"] == 0.75 and result["total_exact"] == "3/4"
+    assert result["summary"] == "1d6 / 4 = 0.75"
+    result, _ = roll("floor(3d6/2)", [1, 2, 4])
+    assert result["total"] == 3
+
+
+def test_labels_travel_with_the_result():
+    result, tray = roll("2d6[fire]+1d6[cold] # spell", [1, 2, 3])
+    assert result["label"] == "spell"
+    assert result["labels"] == [{"label": "fire", "term": "2d6"}, {"label": "cold", "term": "1d6"}]
+    assert [t.get("label") for t in result["terms"]] == ["fire", "cold"]
+    assert tray.dice[2].label == "d6 of 1d6 (cold)"
+
+
+def test_a_chain_stops_after_1000_extra_rolls_and_says_so():
+    result, tray = roll("1d6!>=2", [6] * 1001)
+    assert len(tray.dice) == 1001 and result["total"] == 6 * 1001
+    assert result["notes"] == ["d6: the explosions stopped after 1000 extra rolls"]
+    assert result["steps"][-1] == "d6: the explosions stopped after 1000 extra rolls"
+
+
+def test_existing_expressions_keep_their_meaning():
+    # issue 14: what issue 3 accepted rolls and weighs the same (4d6!kh3 aside,
+    # see test_separate_explosions_are_dice_of_their_own_for_keep)
+    for text, dice, total in [("3d6+2", [1, 4, 6], 13), ("4d6kh3", [2, 5, 6, 1], 13),
+                              ("2d8!", [8, 8, 3, 5], 24), ("1d10+1d4-1", [0, 3], 12),
+                              ("2d6!kh1", [3, 2], 3)]:
+        assert roll(text, dice)[0]["total"] == total
+    assert notation.distribution("2d8!") == notation.distribution("2d8!!")
+    assert notation.distribution("4d6!!kh3").probs() == \
+        notation.Dist.exploding(6, notation.TAIL_EPS / 4).keep(4, 3).reduced().probs()
+
+
 # -- properties ------------------------------------------------------------------
-ALPHABET = "0123456789dD%+-khlKHL! x"
+ALPHABET = "0123456789dD%+-khlKHL!rofsucFpmina<>=*/^(){},.[]# x"
 
 # well-formed expressions, mostly small, sometimes at the limits
 count = st.one_of(st.integers(1, 6), st.integers(1, 1000))
 sides = st.one_of(st.sampled_from([2, 4, 6, 8, 10, 12, 20, 100]), st.integers(1, 1000))
+compare = st.builds(lambda op, v: f"{op}{v}", st.sampled_from(["", "=", "<>", "<", ">", "<=", ">="]),
+                    st.integers(0, 12))
+modifier = st.one_of(
+    st.builds(lambda k, n: f"{k}{n}", st.sampled_from(["kh", "kl", "dh", "dl", "k", "d"]), st.integers(0, 7)),
+    st.builds(lambda e, c: e + c, st.sampled_from(["!", "!!", "!p", "!!p"]), st.one_of(st.just(""), compare)),
+    st.builds(lambda r, c: r + c, st.sampled_from(["r", "ro", "u", "uo"]), st.one_of(st.just(""), compare)),
+    st.builds(lambda m, n: f"{m}{n}", st.sampled_from(["min", "max"]), st.integers(0, 8)),
+    st.builds(lambda c, f: c + f, st.sampled_from([">=", ">", "<", "="]).map(lambda op: op + "5"),
+              st.sampled_from(["", "f1", "f<2"])),
+    st.sampled_from(["cs", "cf1", "s", "sd"]),
+)
 
 
 @st.composite
 def dice_term(draw):
     n, s = draw(count), draw(sides)
-    text = ("" if n == 1 and draw(st.booleans()) else str(n)) + "d" + str(s)
-    if draw(st.booleans()):
-        kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
-        text += kind + str(draw(st.integers(0, n + 1)))
-    if s >= 2 and draw(st.integers(0, 3)) == 0:
-        text += "!"
+    die = draw(st.sampled_from(["d" + str(s)] * 6 + ["dF", "d%", "dF.1"]))
+    text = ("" if n == 1 and draw(st.booleans()) else str(n)) + die
+    for m in draw(st.lists(modifier, max_size=3)):
+        text += m
     return text
 
 
@@ -236,46 +410,56 @@ def dice_term(draw):
 def expression(draw):
     terms = [draw(dice_term())]
     for _ in range(draw(st.integers(0, 3))):
-        sign = draw(st.sampled_from(["+", "-", " + ", " - "]))
-        terms.append(sign + (draw(dice_term()) if draw(st.booleans())
-                             else str(draw(st.integers(0, 50)))))
-    return "".join(terms)
+        op = draw(st.sampled_from(["+", "-", " + ", " - ", "*", "/", "%"]))
+        terms.append(op + (draw(dice_term()) if draw(st.booleans()) else str(draw(st.integers(0, 50)))))
+    text = "".join(terms)
+    wrap = draw(st.integers(0, 5))
+    if wrap == 0:
+        text = "{" + text + ", " + draw(dice_term()) + "}" + draw(st.sampled_from(["kh1", "kl1", ">=5", "d1"]))
+    elif wrap == 1:
+        text = draw(st.sampled_from(["floor", "ceil", "abs", "round"])) + f"({text})"
+    elif wrap == 2:
+        text = f"({text})*2 # label"
+    return text
 
 
 any_text = st.one_of(st.text(max_size=40), st.text(ALPHABET, max_size=30), expression())
 
-PROPERTY = settings(max_examples=300, deadline=5000, derandomize=True,
+PROPERTY = settings(max_examples=300, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
 @PROPERTY
 @given(any_text, st.integers(0, 2**32))
 def test_property_any_text_rolls_or_is_refused(text, seed):
-    # issue 3: any string gives a result or InvalidRequest, never another
-    # exception; results lie within the expression's min/max
+    # issues 3 and 14: any string gives a result or InvalidRequest, never
+    # another exception; results lie within the expression's min/max
     try:
         result = dice_roller.resolve({"expression": text}, Tray(SeededSource(seed)))
     except InvalidRequest as err:
         assert err.field == "expression"
         assert "at position " in err.message and ": expected " in err.message
+        assert 1 <= err.extra["position"] <= max(len(text), 1) + 1
         return
     low, high = result["min"], result["max"]
     assert low is None or low <= result["total"]
     assert high is None or result["total"] <= high
     json.dumps(result)
+    # the check is declared json_safe: the API's conversion would change nothing
+    assert api._jsonable(result) == result
+    # the canonical text reads back to the same tree
+    assert notation.parse(result["expression"]).sexpr() == notation.parse(text).sexpr()
 
 
-@settings(PROPERTY, max_examples=120)
+@settings(PROPERTY, max_examples=150)
 @given(any_text)
 def test_property_any_text_has_odds_or_is_refused_in_bounded_work(text):
-    # bounded time: exact odds are refused when their estimated work is too big
+    # bounded time: exact odds are refused when their work is too big
     try:
-        expr = notation.parse(text)
-        notation.odds_work(expr)
+        out = dice_roller.odds({"expression": text})
     except InvalidRequest as err:
         assert err.field == "expression" and "at position " in err.message
         return
-    out = dice_roller.odds({"expression": text})
     dist = out["distribution"]
     assert sum(dist.values()) + out["tail"] == 1
     assert out["tail"] < Fraction(1, 10**12)
@@ -285,20 +469,22 @@ def test_property_any_text_has_odds_or_is_refused_in_bounded_work(text):
         assert max(dist) == out["max"]
 
 
-@settings(max_examples=60, deadline=5000, derandomize=True)
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(expression(), st.integers(0, 2**32))
-def test_property_rolled_total_is_a_possible_outcome(text, seed):
+def test_property_seeded_total_lies_in_the_odds_support(text, seed):
     try:
         expr = notation.parse(text)
-        notation.odds_work(expr)
+        dist = notation.distribution(expr)
+        total = dice_roller.resolve({"expression": text}, Tray(SeededSource(seed)))["total"]
     except InvalidRequest:
         return
-    total = dice_roller.resolve({"expression": text}, Tray(SeededSource(seed)))["total"]
-    dist = notation.distribution(expr)
-    assert dist.prob(total) > 0 or dist.tail() > 0
+    exact = notation.roll(expr, Tray(SeededSource(seed))).total
+    assert dist.prob(exact) > 0 or dist.tail() > 0
+    assert total == float(exact)
 
 
-@settings(max_examples=150, deadline=5000, derandomize=True,
+@settings(max_examples=150, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(expression(), st.text(ALPHABET, max_size=20)),
        st.lists(st.one_of(st.integers(-2, 1001), st.floats(allow_nan=True), st.text(max_size=2)),
@@ -313,5 +499,3 @@ def test_property_entered_dice_roll_or_say_what_is_wrong(text, dice):
         assert err.field in ("expression", "dice") or err.field.startswith("dice[")
         return
     assert len(result["rolls"]) == len(dice)
-    assert [r["value"] for r in result["rolls"]] == [
-        (r["sides"] if d == 0 else d) for r, d in zip(result["rolls"], dice)]

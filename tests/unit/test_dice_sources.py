@@ -20,6 +20,17 @@ def test_secure_source_is_the_default():
     assert all(1 <= source.roll(6) <= 6 for _ in range(200))
 
 
+def test_secure_source_rejects_the_partial_range_so_faces_are_equally_likely():
+    # 16-bit draws from os.urandom: for a d6 the values 65532..65535 (the
+    # partial range above 6 x 10922) are thrown away; the rest read v % 6 + 1
+    source = SecureSource()
+    source._buf, source._pos = bytes([0xFD, 0xFF, 7, 0, 0xFB, 0xFF]), 0  # 65533, 7, 65531
+    assert source.roll(6) == 7 % 6 + 1
+    assert source.roll(6) == 65531 % 6 + 1
+    assert 1 <= source.roll(1000) <= 1000  # a fresh buffer is read when this one is used up
+    assert {source.roll(2) for _ in range(200)} == {1, 2}
+
+
 def test_seed_and_dice_choose_their_sources():
     assert isinstance(source_from_request({"seed": 7}), SeededSource)
     assert isinstance(source_from_request({"dice": [1, 2]}), EnteredSource)

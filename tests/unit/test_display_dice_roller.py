@@ -46,10 +46,67 @@ def test_notation_dice_notes_dropped_and_exploded():
     assert [d["label"] for d in c["dice"]][4:] == ["d8 of 1d8!", "explosion of d8 of 1d8!"]
 
 
-def test_notation_keep_drops_whole_chains():
-    c = roll("2d6!kl1", [6, 2, 3])["card"]  # 6 -> 2 = 8 dropped, 3 kept
-    assert [d["notes"] for d in c["dice"]] == [["exploded", "dropped"], ["dropped"], []]
+def test_notation_compounding_keep_drops_whole_chains():
+    c = roll("2d6!!kl1", [6, 2, 3])["card"]  # 6 -> 2 = 8 dropped, 3 kept
+    assert [d["notes"] for d in c["dice"]] == [["compounded", "exploded", "dropped"],
+                                               ["compounded", "dropped"], []]
     assert c["key"]["value"] == "3"
+
+
+def test_separate_explosions_are_dice_of_their_own_and_the_card_says_so():
+    r = roll("2d6!kl1", [6, 2, 3])  # 6, its explosion 2, and 3: the 2 is kept
+    c = r["card"]
+    assert [d["notes"] for d in c["dice"]] == [["exploded", "dropped"], [], ["dropped"]]
+    assert c["key"]["value"] == "2"
+    assert any("die of its own" in n for n in c["notes"])
+
+
+def test_each_die_shows_what_happened_to_it():
+    c = roll("4d6r1kh3", [1, 4, 2, 6, 5])["card"]
+    assert [d["notes"] for d in c["dice"]] == [["rerolled"], [], ["dropped"], [], ["reroll of a 1"]]
+    assert [d.get("marks", []) for d in c["dice"]] == [["rerolled"], [], ["dropped"], [], []]
+    c = roll("6d10>=8f1", [10, 8, 1, 5, 1, 9])["card"]
+    assert [d["notes"] for d in c["dice"]] == [["success"], ["success"], ["failure"], [],
+                                               ["failure"], ["success"]]
+    assert c["key"]["value"] == "1"
+    c = roll("1d6!p", [6, 3])["card"]
+    assert c["dice"][1]["notes"] == ["penetrating: counts 1 less"]
+    c = roll("2d20cs>=19", [19, 3])["card"]
+    assert c["dice"][0]["notes"] == ["critical success"]
+    assert c["dice"][0]["marks"] == ["critical-success"]
+    c = roll("1d6min3", [1])["card"]
+    assert c["dice"][0]["notes"] == ["rolled 1, counts 3"]
+
+
+def test_fate_dice_are_drawn_as_fate_dice():
+    c = roll("4dF+2", [1, 2, 3, 3])["card"]
+    assert [(d["die"], d["face"]) for d in c["dice"]] == [
+        ("dF", "\u2212"), ("dF", "\u2007"), ("dF", "+"), ("dF", "+")]
+    assert c["key"]["value"] == "3"
+
+
+def test_labels_reach_the_card_and_the_history_line():
+    r = roll("2d6[fire]+1d6[cold] # Fireball", [1, 2, 3])
+    assert r["card"]["title"] == "Fireball: 2d6 [fire] + 1d6 [cold]"
+    assert r["line"] == "Fireball: 2d6 [fire] + 1d6 [cold] = 6"
+    assert facts(r)["terms[0]"] == ("fire (2d6)", "3")
+    assert facts(r)["terms[1]"] == ("cold (1d6)", "3")
+    # the request's own label comes first
+    r = roll("2d6 # fire", [1, 2], labels={"": "Breath"})
+    assert r["card"]["title"] == "Breath: 2d6" and r["line"] == "Breath: 2d6 = 3"
+
+
+def test_fractions_are_shown_as_decimals():
+    r = roll("1d6/4", [3])
+    assert r["card"]["key"]["value"] == "0.75" and r["line"] == "1d6 / 4 = 0.75"
+    o = odds("1d4/2")
+    assert o["distribution"] == {"0.5": 0.25, "1": 0.25, "1.5": 0.25, "2": 0.25}
+    assert [x for x, _ in o["display"]["charts"][0]["bars"]] == [0.5, 1, 1.5, 2]
+
+
+def test_chain_cap_is_a_note_on_the_card():
+    c = roll("1d6!>=2", [6] * 1001)["card"]
+    assert c["notes"][0] == "d6: the explosions stopped after 1000 extra rolls"
 
 
 def test_subject_and_label_from_the_request():
@@ -104,6 +161,17 @@ def test_catalog_examples_and_initial():
     (p,) = api.catalog()["systems"]["dice"]["checks"]["roll"]["params"]
     assert p["examples"] == dice_roller.EXAMPLES
     assert p["initial"] == "3d6" and p["required"] is True
+    # examples a player recognises, and the notation reference one tap away
+    for example in ("2d20kh1", "2d6r<2", "2d6ro<2", "8d10>=8", "4dF+2", "{1d8!, 1d6!}kh1"):
+        assert example in p["examples"]
+    assert p["example_labels"]["2d20kh1"].startswith("advantage")
+    assert p["reference"]["title"] == "Dice notation"
+    written = [row[0] for row in p["reference"]["rows"]]
+    assert "kh3, kl1, k2" in written and "Changed" in written
+    # every example rolls and has odds
+    for example in p["examples"]:
+        assert api.resolve({"system": "dice", "check": "roll", "expression": example, "seed": 1})
+        assert api.odds({"system": "dice", "check": "roll", "expression": example})["distribution"]
 
 
 def test_roll_card_and_roll_odds_serve_another_check():

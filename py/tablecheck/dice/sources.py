@@ -12,6 +12,7 @@ Every resolver takes one source and asks it for dice with
   missing, so `finish()` can say exactly which dice are still needed.
 """
 
+import os
 import random
 
 from ..errors import InvalidRequest
@@ -42,12 +43,27 @@ def _check_sides(sides):
 class SecureSource(DiceSource):
     kind = "secure"
 
+    _shared = random.SystemRandom()  # holds no state: one for every request
+    BUFFER = 256  # bytes of os.urandom read at a time (one system call per ~128 dice)
+
     def __init__(self):
-        self._rng = random.SystemRandom()
+        self._rng = SecureSource._shared
+        self._buf = b""
+        self._pos = 0
 
     def roll(self, sides, label=""):
+        """A face 1..sides from the operating system's secure random bytes:
+        16-bit draws, those in the last partial range of `sides` rejected,
+        so every face is exactly as likely (sides <= 1000 < 2^16)."""
         _check_sides(sides)
-        return self._rng.randint(1, sides)
+        limit = 65536 - 65536 % sides
+        while True:
+            if self._pos + 2 > len(self._buf):
+                self._buf, self._pos = os.urandom(self.BUFFER), 0
+            v = self._buf[self._pos] | (self._buf[self._pos + 1] << 8)
+            self._pos += 2
+            if v < limit:
+                return v % sides + 1
 
 
 class SeededSource(DiceSource):

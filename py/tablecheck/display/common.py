@@ -123,6 +123,8 @@ def outcome_rows(ctx, odds, ids=None):
 
 
 def _x(k):
+    if isinstance(k, float):
+        return int(k) if k.is_integer() else k  # a fraction shown as a decimal
     try:
         return int(k)
     except (TypeError, ValueError):

@@ -118,9 +118,20 @@ class DieView:
     remarks under it ('EAV 12', '-2 SP')."""
     label: str = ""
     notes: list = field(default_factory=list)
+    # the face as drawn when it is not "d<sides>" and the number (Fate dice: "dF", "+")
+    die: str = None
+    face: str = None
+    marks: list = field(default_factory=list)  # what happened to it, for styling: "success", ...
 
     def to_dict(self):
-        return {"label": self.label, "notes": list(self.notes)}
+        out = {"label": self.label, "notes": list(self.notes)}
+        if self.die:
+            out["die"] = self.die
+        if self.face is not None:
+            out["face"] = self.face
+        if self.marks:
+            out["marks"] = list(self.marks)
+        return out
 
 
 @dataclass

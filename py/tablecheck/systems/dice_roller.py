@@ -14,28 +14,80 @@ from ..dice import notation
 from ..display import dice_roller as view
 from ..params import Param
 
-EXAMPLES = ["3d6+2", "4d6kh3", "2d20kl1", "2d8!", "d%", "1d10+1d4-1"]
+# What players of other games type (the page offers them as taps; the
+# notation reference is in the param's `reference`).
+EXAMPLES = ["3d6+2", "4d6kh3", "2d20kh1", "2d20kl1", "2d6r<2", "2d6ro<2", "8d10>=8",
+            "8d10!>=8", "4dF+2", "{1d8!, 1d6!}kh1", "2d8!", "d%", "1d10+1d4-1",
+            "2d6+3 # fire damage"]
+EXAMPLE_WORDS = {
+    "2d20kh1": "advantage (2d20kh1)",
+    "2d20kl1": "disadvantage (2d20kl1)",
+    "2d6r<2": "Great Weapon Fighting, reroll 1s (2d6r<2)",
+    "2d6ro<2": "Great Weapon Fighting, reroll once (2d6ro<2)",
+    "8d10>=8": "World of Darkness: successes (8d10>=8)",
+    "8d10!>=8": "10-again: 10s explode (8d10!>=8)",
+    "4dF+2": "Fate: 4dF+2",
+    "{1d8!, 1d6!}kh1": "Savage Worlds: trait die and wild die ({1d8!, 1d6!}kh1)",
+}
+
+# The short notation reference the page shows one tap away: [(written, meaning)].
+REFERENCE = [
+    ("NdX, dX, d%", "N dice with X sides (N defaults to 1); d% is a d100"),
+    ("dF, dF.1", "Fate dice: -1, 0, +1 (dF.1: -1 and +1 once each, 0 four times)"),
+    ("(2*3)d6", "counts and sides may be a constant in parentheses"),
+    ("min2, max5", "each die counts as at least 2 / at most 5"),
+    ("!, !>=9", "explode: a die on its maximum (or the compare point) adds another die, "
+                "which keep, drop and counting see as a die of its own"),
+    ("!!, !p, !!p", "compound (the new rolls add to the die), penetrate (each added die -1)"),
+    ("r, r<3, ro1", "reroll the lowest face (or what matches) until it misses; ro: once"),
+    ("u, uo", "reroll dice that show a value already rolled (until unique / once)"),
+    ("kh3, kl1, k2", "keep the highest 3 / lowest 1 (k = kh); the rest are dropped"),
+    ("dl1, dh1, d1", "drop the lowest / highest (d = dl)"),
+    (">=8, =6, <3", "count the dice that match (successes) instead of adding them"),
+    (">=8f1", "... and subtract the dice that match the f compare point (failures)"),
+    ("cs>=19, cf1", "mark critical successes / failures (shown, no effect on the total)"),
+    ("s, sa, sd", "sort the dice in the steps (ascending / descending)"),
+    ("+ - * / % ^", "arithmetic with parentheses; / is exact (shown as a decimal)"),
+    ("abs floor ceil round min max", "functions: floor(3d6/2), max(1d20, 1d20)"),
+    ("{1d8!, 1d6!}kh1", "a group: keep/drop or counting on each expression's total"),
+    ("2d6[fire]", "a label for a term; # or // at the end labels the whole roll"),
+    ("Changed", "with keep/drop or counting, '!' adds separate dice: 4d6!kh3 keeps the "
+                "3 highest of every die rolled; 4d6!!kh3 keeps whole exploded dice (as before)"),
+    ("Compare points", "= <> (or !=) < > <= >= and a number; a bare number means ="),
+]
+
+
+INFINITY = float("inf")
 
 
 def resolve(values, tray):
     """Roll `values["expression"]`: every die through the tray, explosions
-    right after their die, keep/drop marked on the dice."""
+    right after their die, then rerolls, keep/drop and counting marked on
+    the dice."""
     return notation.roll(values["expression"], tray).to_dict()
+
+
+def _key(total):
+    """A total as a JSON-friendly key: an int, or a fraction as its float."""
+    return total if type(total) is int else float(total)
 
 
 def odds(values):
     """Exact distribution of the total: {"distribution": {total: p}, "tail":
-    mass cut off exploding dice (below 1e-12), "min", "max", "mean"}."""
+    mass cut off exploding dice (below 1e-12), "min", "max", "mean"}; a
+    fractional total (from /) is keyed by its decimal value."""
     expr = notation.parse(values["expression"])
     dist = notation.distribution(expr)
     mean = Fraction(sum(k * w for k, w in dist.weights.items()), dist.total)
+    low, high = notation.bounds(expr.root)
+    support = dist.weights
     return {
         "outcomes": {"rolled": Fraction(1)},
         "expression": expr.text,
-        "distribution": dist.probs(),
+        "distribution": {_key(k): Fraction(w, dist.total) for k, w in sorted(support.items())},
         "tail": dist.tail(),
-        "min": expr.minimum(),
-        "max": expr.maximum(),
+        "min": _key(min(support)) if low != -INFINITY and support else None,
+        "max": _key(max(support)) if high != INFINITY and support else None,
         # exact for finite expressions; with explosions, of the represented mass
         "mean": mean,
     }
@@ -45,8 +97,9 @@ SYSTEM = System(
     id="dice",
     name="Dice roller",
     short_name="Dice",
-    description="Roll any dice expression: NdX, dX, d%, + and - terms, keep/drop "
-                "(kh, kl, dh, dl) and exploding dice (!).",
+    description="Roll any dice expression as Roll20 and rpg-dice-roller read it: NdX, d%, "
+                "Fate dice, keep/drop, exploding, compounding and penetrating dice, rerolls, "
+                "success counting, groups and arithmetic, each with exact odds.",
     extra={"dice_examples": EXAMPLES,
            "limits": {"characters": notation.MAX_LENGTH, "dice_per_term": notation.MAX_DICE,
                       "sides": notation.MAX_SIDES}},
@@ -55,13 +108,17 @@ SYSTEM = System(
             id="roll",
             label="Roll dice",
             description="NdX rolls N X-sided dice; kh3/kl1 keep the highest 3/lowest 1, "
-                        "dh1/dl1 drop them; ! explodes (a maximum rolls again and adds).",
+                        "dh1/dl1 drop them; ! explodes, r rerolls, >=8 counts successes; "
+                        "the notation reference is one tap away.",
             # The 200-character limit is checked by the parser so that its
             # error, like every other, gives the position.
             params=[Param("expression", "string", "Dice expression",
-                          help="e.g. 3d6+2, 4d6kh3, 2d20kl1, 2d8!, d%, 1d10+1d4-1 "
+                          help="e.g. 3d6+2, 4d6kh3, 4d6r1kh3, 8d10>=8, 4dF+2, {1d8!, 1d6!}kh1 "
                                f"(at most {notation.MAX_LENGTH} characters)",
-                          initial="3d6", examples=list(EXAMPLES))],
+                          initial="3d6", examples=list(EXAMPLES),
+                          example_labels=dict(EXAMPLE_WORDS),
+                          reference={"title": "Dice notation",
+                                     "rows": [list(r) for r in REFERENCE]})],
             outcomes=[("rolled", "Rolled")],
             success_outcomes=("rolled",),
             resolve=resolve,
@@ -69,6 +126,7 @@ SYSTEM = System(
             tones=view.TONES,
             explain=view.roll_card,
             odds_view=view.roll_odds,
+            json_safe=True,  # notation_roll.RollResult.to_dict writes plain JSON values
         )
     ],
 )

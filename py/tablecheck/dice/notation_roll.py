@@ -1,0 +1,631 @@
+"""Rolling a parsed dice expression (tablecheck.dice.notation_parse) through
+a Tray: every die in rolling order, with its flags, and the result the API
+returns (total, steps, terms, labels, bounds).
+
+A dice term rolls in the notation's fixed order: its dice (min/max applied
+to every die as it is rolled), then each die's explosions right after it,
+then rerolls, unique rerolls, keep/drop, counting and criticals over the
+pool. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
+result says so).
+"""
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from .notation_math import apply_function, apply_operator, whole
+from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
+                             parse, text_of, text_of_unlabelled)
+from .tray import chain_text
+
+MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
+INF = float("inf")
+
+
+@dataclass
+class Unit:
+    """One die of a pool as it counts: its Die records (a compounded die has
+    several) and its value."""
+    dice: list
+    value: int
+    kept: bool = True
+    rerolled_from: list = field(default_factory=list)
+
+
+@dataclass
+class TermRoll:
+    node: object
+    units: list
+    value: object
+    sign: int = 1
+    counting: bool = False
+
+
+class Roller:
+    def __init__(self, expr, tray):
+        self.expr = expr
+        self.tray = tray
+        self.terms = []  # TermRoll of every dice term and group, in order
+        self.notes = []
+        self.several = len(expr.dice_terms) > 1
+        self._chains = 0
+
+    # -- arithmetic --
+    def eval(self, node, sign=1):
+        if isinstance(node, Num):
+            return node.value
+        if isinstance(node, Dice):
+            return self.dice(node, sign)
+        if isinstance(node, Group):
+            return self.group(node, sign)
+        if isinstance(node, Paren):
+            return self.eval(node.inner, sign)
+        if isinstance(node, Neg):
+            return -self.eval(node.operand, -sign)
+        if isinstance(node, Func):
+            return apply_function(node.name, [self.eval(a, 0) for a in node.args])
+        additive = node.op in "+-"
+        left = self.eval(node.left, sign if additive else 0)
+        right = self.eval(node.right, (sign if node.op == "+" else -sign) if additive else 0)
+        return apply_operator(node.op, left, right, node.pos)
+
+    # -- one die --
+    def die(self, term, label, why=None):
+        """Roll one die of `term` (min/max applied); returns the Die."""
+        text = label if why is None else f"{why} of {label}"
+        if term.kind == "fate":
+            entry = f"{text} ({'1 = -1, 2 = 0, 3 = +1' if term.fate == 2 else '1 = -1, 2-5 = 0, 6 = +1'})"
+            d = self.tray.roll(term.roll_sides(), entry)
+            d.label = text
+            d.info["fate"] = term.die_text
+            d.value = term.face_of(d.value)
+        else:
+            d = self.tray.roll(term.sides, text)
+        v = term.clamp(d.value)
+        if v != d.value:
+            d.info["rolled"] = d.value
+            d.value = v
+        return d
+
+    def label(self, term, j):
+        label = (term.die_text if term.kind != "fate" else "dF") + (f" {j + 1}" if term.count > 1 else "")
+        if self.several:
+            label += f" of {term.text}"
+        if term.label:
+            label += f" ({term.label})"
+        return label
+
+    # -- a dice term --
+    def dice(self, term, sign):
+        m = term.mods
+        units, labels = [], []
+        chained = m.explode and (m.explode.compound or (term.keep is None and not m.counting))
+        for j in range(term.count):
+            label = self.label(term, j)
+            d = self.die(term, label)
+            unit = Unit([d], d.value)
+            units.append(unit)
+            labels.append(label)
+            if m.explode:
+                added = self.explode(term, unit, label, chained)
+                units.extend(added)
+                labels.extend([label] * len(added))
+        if m.reroll:
+            for unit, label in zip(units, labels):
+                cp = m.reroll.cp or Compare("=", term.bottom)
+                self.reroll(term, unit, label, lambda v: cp(v), m.reroll.once)
+        if m.unique:
+            self.unique(term, units, labels)
+        if term.keep:
+            keep_units(units, term.keep.kept(len(units)), term.keep.highest)
+        value = self.count(term, units) if m.counting else sum(u.value for u in units if u.kept)
+        self.criticals(term, units)
+        self.terms.append(TermRoll(term, units, value, sign, m.counting))
+        return value
+
+    def explode(self, term, unit, label, chained):
+        e = term.mods.explode
+        cp = e.cp or Compare("=", term.top)
+        if chained:
+            chain = self._chains
+            self._chains += 1
+            unit.dice[0].chain = chain
+        added = []
+        last, face, extra = unit.dice[0], unit.dice[0].value, 0
+        while cp(face):
+            if extra == MAX_EXTRA:
+                self.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
+                break
+            if self.out_of_dice():
+                break
+            last.exploded = True
+            d = self.die(term, label, "explosion")
+            face = d.value
+            if e.penetrate:
+                d.value -= 1
+                d.penetrated = True
+            if chained:
+                d.chain = chain
+            if e.compound:
+                unit.dice[0].compounded = d.compounded = True
+                unit.dice.append(d)
+                unit.value += d.value
+            else:
+                added.append(Unit([d], d.value))
+            last, extra = d, extra + 1
+        return added
+
+    def reroll(self, term, unit, label, matches, once, why="reroll"):
+        n = 0
+        while matches(unit.value):
+            if n == MAX_EXTRA:
+                self.note(f"{label}: the rerolls stopped after {MAX_EXTRA}")
+                return
+            if self.out_of_dice():
+                return
+            for d in unit.dice:
+                d.rerolled = True
+                d.kept = False
+            d = self.die(term, label, why)
+            d.info["was"] = unit.value
+            unit.rerolled_from.append(unit.value)
+            unit.dice, unit.value = [d], d.value
+            n += 1
+            if once:
+                return
+
+    def unique(self, term, units, labels):
+        u = term.mods.unique
+        for i in range(1, len(units)):
+            earlier = units[:i]
+            self.reroll(term, units[i], labels[i],
+                        lambda v: (u.cp is None or u.cp(v)) and any(x.value == v for x in earlier),
+                        u.once, "unique reroll")
+
+    def count(self, term, units):
+        m = term.mods
+        value = 0
+        for unit in units:
+            if not unit.kept:
+                continue
+            if m.success(unit.value):
+                value += 1
+                for d in unit.dice:
+                    d.success = True
+            elif m.failure is not None and m.failure(unit.value):
+                value -= 1
+                for d in unit.dice:
+                    d.failure = True
+        return value
+
+    def criticals(self, term, units):
+        m = term.mods
+        if not (m.has_cs or m.has_cf):
+            return
+        cs = (m.crit_success or Compare("=", term.top)) if m.has_cs else None
+        cf = (m.crit_failure or Compare("=", term.bottom)) if m.has_cf else None
+        for unit in units:
+            crit = "success" if cs and cs(unit.value) else "failure" if cf and cf(unit.value) else None
+            if crit:
+                for d in unit.dice:
+                    d.critical = crit
+
+    # -- a group --
+    def group(self, node, sign):
+        totals, spans = [], []
+        for item in node.items:
+            start = len(self.tray.dice)
+            totals.append(self.eval(item, 0))
+            spans.append((start, len(self.tray.dice)))
+        units = [Unit(self.tray.dice[a:b], t) for t, (a, b) in zip(totals, spans)]
+        m = node.mods
+        if m.keep:
+            keep_units(units, m.keep.kept(len(units)), m.keep.highest)
+        if m.counting:
+            value = self.count(node, units)
+        else:
+            value = sum(u.value for u in units if u.kept)
+        self.terms.append(TermRoll(node, units, value, sign, m.counting))
+        return value
+
+    def out_of_dice(self):
+        """Entered dice have run out: the filler faces cannot decide a chain
+        (the page asks for the next die and rolls again)."""
+        return bool(getattr(self.tray.source, "missing", None))
+
+    def note(self, text):
+        if text not in self.notes:
+            self.notes.append(text)
+
+
+def keep_units(units, k, highest):
+    """Mark the k highest (or lowest) units kept, the rest dropped (every
+    die of a unit alike); earlier units win ties."""
+    order = sorted(range(len(units)), key=lambda i: (-units[i].value if highest else units[i].value, i))
+    chosen = set(order[:k])
+    for i, unit in enumerate(units):
+        if i not in chosen:
+            unit.kept = False
+            for d in unit.dice:
+                d.kept = False
+
+
+# -- the result ------------------------------------------------------------
+def number_text(v):
+    """7, -2, 3.5, 0.3333 (a fraction as a decimal)."""
+    if type(v) is Fraction:
+        return f"{float(v):.4g}" if abs(v) < 10**6 else f"{float(v):.6g}"
+    return str(v)
+
+
+def plural(n, word):
+    return f"{n} {word}" + ("" if abs(n) == 1 else ("es" if word.endswith("s") else "s"))
+
+
+def unit_text(unit, chained):
+    if len(unit.dice) > 1:
+        text = chain_text(unit.dice)
+    else:
+        text = str(unit.value)
+    if unit.rerolled_from:
+        text += f" (rerolled {', '.join(str(v) for v in unit.rerolled_from)})"
+    d = unit.dice[0]
+    if d.exploded and not chained and len(unit.dice) == 1:
+        text += " (exploded)"
+    if not unit.kept:
+        text += " (dropped)"
+    elif d.success:
+        text += " (success)"
+    elif d.failure:
+        text += " (failure)"
+    return text
+
+
+@dataclass
+class RollResult:
+    expression: object
+    roller: Roller
+    total: object
+
+    def term_step(self, tr, alone):
+        node = tr.node
+        if isinstance(node, Dice):
+            head = node.text
+            chained = any(u.dice[0].chain is not None for u in tr.units)
+            if chained and not node.mods.explode.compound:
+                units = _chains_of(tr.units)
+            else:
+                units = tr.units
+        else:
+            head, units, chained = node.text, tr.units, False
+        plain = (isinstance(node, Dice) and len(units) > 1 and not tr.counting and
+                 all(len(u.dice) == 1 and u.kept and not u.rerolled_from and not u.dice[0].exploded
+                     for u in units))
+        if node.label:
+            head += f" [{node.label}]"
+        if isinstance(node, Dice) and node.mods.sort:
+            units = sorted(units, key=lambda u: u.value, reverse=node.mods.sort == "d")
+        if plain:
+            line = f"{head}: {' + '.join(str(u.value) for u in units)} = {tr.value}"
+        else:
+            line = f"{head}: {', '.join(unit_text(u, chained) for u in units)}"
+            if tr.counting:
+                line += "; " + count_text(node, units, tr.value)
+            elif len(units) > 1:
+                kept = [u.value for u in units if u.kept]
+                line += f"; kept {number_text(sum(kept))}" if len(kept) < 2 else \
+                    f"; {' + '.join(number_text(v) for v in kept)} = {number_text(sum(kept))}"
+        if alone and tr.sign < 0:
+            line += f"; negated: {number_text(-tr.value)}"
+        return line
+
+    def steps(self):
+        terms = self.roller.terms
+        root = self.expression.root
+        leaves = additive_leaves(self.expression)
+        alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
+        steps = [self.term_step(tr, alone) for tr in terms]
+        if not alone:
+            steps.append(f"Total: {self.total_text()} = {number_text(self.total)}")
+        return steps + self.roller.notes
+
+    def total_text(self):
+        """'13 + 3 - 2' (each term with its own sign) or '(7 + 3) * 2'."""
+        values = {id(tr.node): tr.value for tr in self.roller.terms}
+        leaves = additive_leaves(self.expression)
+        if leaves is not None:
+            parts = []
+            for i, (sign, leaf) in enumerate(_signed_leaves(self.expression.root)):
+                value = values.get(id(leaf), getattr(leaf, "value", None))
+                text = number_text(value if value is not None and value >= 0 else -value) \
+                    if value is not None else "?"
+                neg = (sign < 0) != (value is not None and value < 0)
+                parts.append(("-" if neg else "") + text if i == 0 else f"{'-' if neg else '+'} {text}")
+            return " ".join(parts)
+        return _values_text(self.expression.root, values)
+
+    def to_dict(self):
+        expr = self.expression
+        low, high = expression_bounds(expr)
+        total = self.total
+        out = {
+            "outcome": "rolled",
+            "success": True,
+            "total": float(total) if type(total) is Fraction else total,
+            "expression": expr.text,
+            "min": _bound(low),
+            "max": _bound(high),
+            "terms": [self.term_dict(tr) for tr in self.roller.terms],
+            "summary": f"{expr.text} = {number_text(total)}",
+            "steps": self.steps(),
+        }
+        if type(total) is Fraction:
+            out["total_exact"] = f"{total.numerator}/{total.denominator}"
+            out["total_text"] = number_text(total)
+        if expr.comment:
+            out["label"] = expr.comment
+        if expr.labels:
+            out["labels"] = [{"label": lab, "term": text} for lab, text in expr.labels]
+        if self.roller.notes:
+            out["notes"] = list(self.roller.notes)
+        return out
+
+    def term_dict(self, tr):
+        node = tr.node
+        value = tr.value
+        signed = value * tr.sign if tr.sign else value
+        units = tr.units
+        if isinstance(node, Dice) and any(u.dice[0].chain is not None for u in units):
+            units = _chains_of(units)
+        out = {"term": node.text, "sign": "-" if tr.sign < 0 else "+",
+               "values": [_json_number(u.value) for u in units], "kept": [u.kept for u in units],
+               "total": float(signed) if type(signed) is Fraction else signed}
+        if node.label:
+            out["label"] = node.label
+        if tr.counting:
+            out["counting"] = True
+        if isinstance(node, Dice) and node.mods.explode and not node.mods.explode.compound \
+                and (node.keep or node.mods.counting):
+            out["separate_explosions"] = True
+        if isinstance(node, Dice) and node.mods.sort:
+            out["values"] = sorted(out["values"], reverse=node.mods.sort == "d")
+            out["kept"] = None
+            del out["kept"]
+        return out
+
+
+def count_text(node, units, value):
+    s = sum(1 for u in units if u.kept and u.dice and u.dice[0].success) if isinstance(node, Dice) else \
+        sum(1 for u in units if u.kept and node.mods.success(u.value))
+    f = s - value
+    out = plural(s, "success")
+    if node.mods.failure is not None:
+        out += f" - {plural(f, 'failure')} = {value}"
+    return out
+
+
+def _chains_of(units):
+    """Units of separate exploding dice joined by chain (for the steps only)."""
+    out = []
+    for u in units:
+        c = u.dice[0].chain
+        if out and c is not None and out[-1].dice[0].chain == c:
+            out[-1] = Unit(out[-1].dice + u.dice, out[-1].value + u.value, out[-1].kept and u.kept)
+        else:
+            out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
+    return out
+
+
+_LEAVES = {}
+
+
+def additive_leaves(expr):
+    """_additive_leaves of the expression's tree, once per text."""
+    if expr.source not in _LEAVES:
+        if len(_LEAVES) > 256:
+            _LEAVES.clear()
+        _LEAVES[expr.source] = _additive_leaves(expr.root)
+    return _LEAVES[expr.source]
+
+
+def _additive_leaves(node):
+    """The leaves of a tree of + - and unary minus only, else None."""
+    if isinstance(node, BinOp) and node.op in "+-":
+        a, b = _additive_leaves(node.left), _additive_leaves(node.right)
+        return None if a is None or b is None else a + b
+    if isinstance(node, Neg):
+        return _additive_leaves(node.operand)
+    if isinstance(node, (Num, Dice, Group)):
+        return [node]
+    return None
+
+
+def _signed_leaves(node, sign=1):
+    if isinstance(node, BinOp):
+        yield from _signed_leaves(node.left, sign)
+        yield from _signed_leaves(node.right, sign if node.op == "+" else -sign)
+    elif isinstance(node, Neg):
+        yield from _signed_leaves(node.operand, -sign)
+    else:
+        yield sign, node
+
+
+def _values_text(node, values):
+    if isinstance(node, (Dice, Group)):
+        return number_text(values.get(id(node), 0))
+    if isinstance(node, Num):
+        return node.text
+    if isinstance(node, Paren):
+        return f"({_values_text(node.inner, values)})"
+    if isinstance(node, Neg):
+        return f"-{_values_text(node.operand, values)}"
+    if isinstance(node, Func):
+        return f"{node.name}({', '.join(_values_text(a, values) for a in node.args)})"
+    sep = "" if node.op == "^" else " "
+    return f"{_values_text(node.left, values)}{sep}{node.op}{sep}{_values_text(node.right, values)}"
+
+
+def _json_number(v):
+    return float(v) if type(v) is Fraction else v
+
+
+def _bound(v):
+    if v is None or v in (INF, -INF):
+        return None
+    return float(v) if isinstance(v, Fraction) else v
+
+
+# -- bounds ----------------------------------------------------------------
+def unit_values(term):
+    """The values one die of `term` can count as (before keep and
+    counting), for bounds; None when unbounded (compounding)."""
+    m = term.mods
+    values = set(term.values())
+    if m.explode and m.explode.compound:
+        return None
+    if m.explode and m.explode.penetrate:
+        values |= {v - 1 for v in values}
+    if m.reroll:
+        cp = m.reroll.cp or Compare("=", term.bottom)
+        fresh = set(term.values())
+        keep = {v for v in values if not cp(v)}
+        values = keep | (fresh if m.reroll.once else {v for v in fresh if not cp(v)})
+    if m.unique:
+        values |= set(term.values())
+    return values
+
+
+def dice_bounds(term):
+    m = term.mods
+    values = unit_values(term)
+    n = term.count
+    keep = term.keep
+    k = keep.kept(n) if keep else n
+    fixed_count = not m.explode or m.explode.compound or (keep and keep.kind[0] == "k")
+    if m.counting:
+        if values is None:
+            return (-k if m.failure else 0), (k if m.success else 0)
+        c = [1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0 for v in values]
+        lo, hi = min(c), max(c)
+    elif values is None:  # compounding: at least its first die, no upper bound
+        lo = min(term.values())
+        return (k * lo if lo >= 0 else -INF), INF
+    else:
+        lo, hi = min(values), max(values)
+    if fixed_count:
+        return k * lo, k * hi
+    return (k * lo if lo >= 0 else -INF), (k * hi if hi <= 0 else INF)
+
+
+_BOUNDS = {}  # expression text -> its bounds (trees are immutable, parse is cached)
+
+
+def expression_bounds(expr):
+    b = _BOUNDS.get(expr.source)
+    if b is None:
+        if len(_BOUNDS) > 256:
+            _BOUNDS.clear()
+        b = _BOUNDS[expr.source] = bounds(expr.root)
+    return b
+
+
+def bounds(node):
+    """(lowest, highest) the node can take; +-inf where unbounded (loose
+    for * / % ^ of ranges, exact for sums)."""
+    if isinstance(node, Num):
+        return node.value, node.value
+    if isinstance(node, Dice):
+        return dice_bounds(node)
+    if isinstance(node, Paren):
+        return bounds(node.inner)
+    if isinstance(node, Neg):
+        lo, hi = bounds(node.operand)
+        return -hi, -lo
+    if isinstance(node, Group):
+        return group_bounds(node)
+    if isinstance(node, Func):
+        return func_bounds(node)
+    (a, b), (c, d) = bounds(node.left), bounds(node.right)
+    op = node.op
+    if op == "+":
+        return a + c, b + d
+    if op == "-":
+        return a - d, b - c
+    if op == "*":
+        products = [_mul(x, y) for x in (a, b) for y in (c, d)]
+        return min(products), max(products)
+    if op == "/":
+        if c <= 0 <= d:
+            return -INF, INF
+        q = [_div(x, y) for x in (a, b) for y in (c, d)]
+        return min(q), max(q)
+    if op == "%":
+        if c == d and c not in (INF, -INF) and c != 0:
+            return (0, abs(c)) if c > 0 else (-abs(c), 0)
+        return -INF, INF
+    if c == d and a == b and INF not in (a, b, c, d) and -INF not in (a, b):
+        try:
+            v = apply_operator("^", a, c, node.pos)
+        except Exception:
+            return -INF, INF
+        return v, v
+    return -INF, INF
+
+
+def _mul(x, y):
+    if x == 0 or y == 0:
+        return 0
+    return x * y
+
+
+def _div(x, y):
+    if y in (INF, -INF):
+        return 0
+    if x in (INF, -INF):
+        return x if y > 0 else -x
+    return whole(Fraction(x) / y)
+
+
+def group_bounds(node):
+    parts = [bounds(i) for i in node.items]
+    m = node.mods
+    n = len(parts)
+    if m.counting:
+        return (-n if m.failure else 0), (n if m.success else 0)
+    if m.keep:
+        k = m.keep.kept(n)
+        lows = sorted(p[0] for p in parts)
+        highs = sorted(p[1] for p in parts)
+        return sum(lows[:k]), sum(highs[-k:])
+    return sum(p[0] for p in parts), sum(p[1] for p in parts)
+
+
+def func_bounds(node):
+    import math
+    parts = [bounds(a) for a in node.args]
+    name = node.name
+    (a, b) = parts[0]
+    if name == "abs":
+        if a >= 0:
+            return a, b
+        if b <= 0:
+            return -b, -a
+        return 0, max(-a, b)
+    if name in ("floor", "ceil", "round"):
+        f = {"floor": math.floor, "ceil": math.ceil,
+             "round": lambda x: math.floor(Fraction(x) + Fraction(1, 2))}[name]
+        return (a if a in (INF, -INF) else f(a)), (b if b in (INF, -INF) else f(b))
+    (c, d) = parts[1]
+    if name == "min":
+        return min(a, c), min(b, d)
+    return max(a, c), max(b, d)
+
+
+def roll(expression, tray):
+    """Roll a parsed expression (or its text) through `tray`."""
+    expr = parse(expression) if isinstance(expression, str) else expression
+    roller = Roller(expr, tray)
+    total = roller.eval(expr.root)
+    return RollResult(expr, roller, total)
+
+
+__all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "text_of", "text_of_unlabelled"]

@@ -1,0 +1,129 @@
+"""The odds work bound of the dice notation (see tablecheck.dice.notation's
+docstring): `odds_work` estimates, from the shape of each classic term
+(plain dice, keep/drop, a default '!'), the work of its exact distribution,
+in units of about 0.25 microseconds of CPython, and refuses before anything
+is computed; the general paths of notation_odds count their inner loops as
+they run (`Budget`)."""
+
+from .dist import TAIL_EPS
+from .notation_parse import error, parse
+
+# Bound on the estimated work of exact odds, in units of about 0.25 us of
+# CPython (measured: 0.15-0.45 us per unit, see the module docstring): about
+# half a second at the limit, at most about one second.
+MAX_ODDS_WORK = 2_200_000
+BIGINT_BITS = 6000  # weights of this many bits cost about twice a small one
+KRONECKER_UNITS = 260_000  # work of one product of two million-bit integers
+FRACTION_UNITS = 140  # work of one Fraction of BIGINT_BITS-bit weights
+KEEP_STATE_UNITS = 0.4  # keep DP: one state x count on a face, small weights
+KEEP_BITS = 21_000  # ... plus one unit per this many bits of the weights
+KEEP_POWER_UNITS = 45  # keep DP: powers per face and kept die, 1000-bit weights
+
+
+def explosion_depth(sides, eps):
+    """Rolls represented per exploding die: the smallest depth with
+    sides^-depth < eps (what Dist.exploding uses)."""
+    depth = 1
+    bound = 1
+    while True:
+        bound *= sides
+        if bound * eps > 1:
+            return depth
+        depth += 1
+
+
+def _term_eps(expr, eps):
+    n = sum(t.count for t in expr.dice_terms if t.mods.explode)
+    return eps / n if n else eps
+
+
+def conv_work(size_a, bits_a, size_b, bits_b):
+    """Estimated work of Dist + Dist for supports of the given sizes and
+    weights of the given bit lengths: a plain double loop when small, else
+    one Kronecker big-integer product (Karatsuba: bits^1.585)."""
+    if size_a * size_b <= 400:
+        return size_a * size_b
+    slot = bits_a + bits_b + min(size_a, size_b).bit_length()
+    small, large = sorted((size_a * slot / 1e6, size_b * slot / 1e6))
+    # an unbalanced product costs (large / small) balanced products of `small`
+    return int(KRONECKER_UNITS * large * small ** 0.585) + 3 * (size_a + size_b)
+
+
+def _sum_work(n, size, top, bits):
+    """Work of Dist.sum_of(n) (repeated squaring) on a base with `size`
+    outcomes spanning `top` and weights of `bits` bits."""
+    work = 0
+    r_size, r_span, r_bits = 1, 0, 1
+    b_size, b_span, b_bits = size, top, bits
+    while n:
+        if n & 1:
+            work += conv_work(r_size, r_bits, b_size, b_bits)
+            r_span += b_span
+            r_size, r_bits = min(r_size * b_size, r_span + 1), r_bits + b_bits
+        n >>= 1
+        if n:
+            work += conv_work(b_size, b_bits, b_size, b_bits)
+            b_span *= 2
+            b_size, b_bits = min(b_size * b_size, b_span + 1), 2 * b_bits
+    return work
+
+
+def term_work(term, eps):
+    """(estimated work, number of outcomes, bits of the weights) of one
+    dice term's exact distribution (the classic shapes exactly as measured;
+    other terms by their size, their loops being counted as they run)."""
+    from .notation_odds import is_classic
+    n = term.count
+    s = len(term.values())
+    if not is_classic(term):
+        # counted as it runs (notation_odds.Budget); its size for what follows
+        return 0, n * s, n * s.bit_length()
+    explode = term.mods.explode is not None
+    depth = explosion_depth(max(s, 2), eps) if explode else 1
+    faces, top = (depth * (s - 1), depth * s) if explode else (s, s)
+    k = term.keep.kept(n) if term.keep else n
+    if term.mods.counting:
+        return n, n + 1, n * 2
+    # weights are big integers of up to n dice: cost grows with their size
+    die_bits = depth * s.bit_length()
+    bits = n * die_bits
+    if k == n:
+        if explode:
+            return _sum_work(n, faces, top, die_bits), n * top, bits
+        # sliding window: n passes over up to `size` sums (measured: the
+        # cost per sum hardly grows with the weights' size)
+        size = n * (s - 1) + 1
+        return n * size, size, bits
+    if explode and not term.mods.explode.compound:
+        return 0, k * top, bits  # counted as it runs (notation_odds.Budget)
+    # keep DP, per face: every state (placed < k dice, their sum: about
+    # k(k-1)/2 x top + k of them) tries up to k + 1 counts on the face, with
+    # products of weights of up to `bits` bits; and per face and kept die a
+    # few big-integer powers (rest ** dice left) of up to `bits` bits.
+    states = k * (k - 1) // 2 * top + k
+    dp = faces * states * (k + 1) * (KEEP_STATE_UNITS + bits / KEEP_BITS)
+    powers = faces * k * KEEP_POWER_UNITS * (bits / 1000) ** 1.3
+    return int(dp + powers), k * top, bits
+
+
+def odds_work(expr, eps=TAIL_EPS):
+    """Estimated work of `distribution(expr)` (1 unit: about 0.25
+    microseconds of CPython); raises InvalidRequest (odds_too_big, with the
+    term's position) at the first term that takes the total past
+    MAX_ODDS_WORK."""
+    expr = parse(expr) if isinstance(expr, str) else expr
+    teps = _term_eps(expr, eps)
+    work, size, bits, output = 0, 0, 0, 0
+    for term in expr.dice_terms:
+        w, outcomes, term_bits = term_work(term, teps)
+        work += w + (conv_work(size, bits, outcomes, term_bits) if size else outcomes)
+        size += outcomes
+        bits += term_bits
+        # the exact Fractions of the answer: a gcd per outcome, quadratic in bits
+        output = int(FRACTION_UNITS * size * (bits / BIGINT_BITS) ** 2)
+        if work + output > MAX_ODDS_WORK:
+            # odds_only: the page still lets the player roll this expression
+            error("too many outcomes for exact odds", term.pos - 1,
+                  "fewer dice, sides or kept dice (rolling it is fine)", code="odds_too_big",
+                  odds_only=True)
+    return work + output

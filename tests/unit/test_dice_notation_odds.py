@@ -1,0 +1,325 @@
+"""Exact odds of the dice notation (issue 14; notation.md) against brute
+force: every modifier's distribution equals an enumeration of every way the
+dice can fall, written here independently of the engine (a small simulation
+of the notation's rules fed by a branching die source, explosions and
+rerolls enumerated to a bounded depth with the mass left out accounted)."""
+
+from collections import Counter
+from fractions import Fraction
+from math import floor, ceil
+
+import pytest
+
+from tablecheck.dice import notation
+from tablecheck.errors import InvalidRequest
+
+
+# -- the brute force -----------------------------------------------------------------
+class Branch(Exception):
+    def __init__(self, sides):
+        self.sides = sides
+
+
+def enumerate_dice(simulate, max_rolls=12):
+    """{result: probability} over every sequence of dice `simulate(draw)`
+    asks for, and the mass of sequences longer than `max_rolls` (cut)."""
+    results, cut = Counter(), Fraction(0)
+    stack = [((), Fraction(1))]
+    while stack:
+        prefix, p = stack.pop()
+        used = [0]
+
+        def draw(sides):
+            if used[0] < len(prefix):
+                used[0] += 1
+                return prefix[used[0] - 1]
+            raise Branch(sides)
+
+        try:
+            out = simulate(draw)
+        except Branch as b:
+            if len(prefix) >= max_rolls:
+                cut += p
+            else:
+                stack.extend((prefix + (f,), p / b.sides) for f in range(1, b.sides + 1))
+            continue
+        results[out] += p
+    return dict(results), cut
+
+
+def cmp(op, x):
+    return {"=": lambda v: v == x, "<>": lambda v: v != x, "<": lambda v: v < x,
+            ">": lambda v: v > x, "<=": lambda v: v <= x, ">=": lambda v: v >= x}[op]
+
+
+def pool_sim(n, sides, fate=None, lo=None, hi=None, explode=None, compound=False,
+             penetrate=False, reroll=None, once=False, unique=None, keep=None,
+             success=None, failure=None):
+    """The notation's rules for one term, plainly: returns simulate(draw)."""
+    def one(draw):
+        if fate == 2:
+            v = draw(3) - 2
+        elif fate == 1:
+            f = draw(6)
+            v = -1 if f == 1 else (1 if f == 6 else 0)
+        else:
+            v = draw(sides)
+        if lo is not None:
+            v = max(v, lo)
+        if hi is not None:
+            v = min(v, hi)
+        return v
+
+    def simulate(draw):
+        units = []
+        for _ in range(n):
+            v = one(draw)
+            chain = [v]
+            face = v
+            while explode and explode(face):
+                face = one(draw)
+                chain.append(face - 1 if penetrate else face)
+            if compound:
+                units.append(sum(chain))
+            else:
+                units.extend(chain)
+        if reroll:
+            for i, v in enumerate(units):
+                while reroll(v):
+                    v = one(draw)
+                    if once:
+                        break
+                units[i] = v
+        if unique:
+            for i in range(1, len(units)):
+                while units[i] in units[:i] and (unique is True or unique(units[i])):
+                    units[i] = one(draw)
+                    if unique_once[0]:
+                        break
+        kept = units
+        if keep:
+            kind, k = keep
+            ordered = sorted(units, reverse=kind in ("kh", "dl"))
+            count = k if kind[0] == "k" else len(units) - k
+            kept = ordered[:count]
+        if success:
+            return sum(1 if success(v) else (-1 if failure and failure(v) else 0) for v in kept)
+        return sum(kept)
+    unique_once = [False]
+    simulate.unique_once = unique_once
+    return simulate
+
+
+def engine(text):
+    d = notation.distribution(text)
+    return d.probs(), d.tail()
+
+
+def assert_matches(text, simulate, max_rolls=12):
+    """Exact equality without explosions; with them, every outcome within
+    the brute force's cut mass, and the engine's tail below 1e-12."""
+    brute, cut = enumerate_dice(simulate, max_rolls)
+    probs, tail = engine(text)
+    assert tail < Fraction(1, 10**12)
+    if cut == 0:
+        assert probs == brute, text
+        assert tail == 0
+        return
+    for t in set(brute) | set(probs):
+        b, e = brute.get(t, 0), probs.get(t, 0)
+        assert b <= e <= b + cut, (text, t, b, e, cut)
+
+
+# (expression, the brute force's rules, depth)
+CASES = [
+    ("plain 3d6", "3d6", pool_sim(3, 6)),
+    ("kh 4d6kh3", "4d6kh3", pool_sim(4, 6, keep=("kh", 3))),
+    ("k is kh 3d6k2", "3d6k2", pool_sim(3, 6, keep=("kh", 2))),
+    ("kl 3d8kl1", "3d8kl1", pool_sim(3, 8, keep=("kl", 1))),
+    ("d is dl 4d4d1", "4d4d1", pool_sim(4, 4, keep=("dl", 1))),
+    ("dh 4d4dh2", "4d4dh2", pool_sim(4, 4, keep=("dh", 2))),
+    ("min 3d6min3", "3d6min3", pool_sim(3, 6, lo=3)),
+    ("max 3d6max4", "3d6max4", pool_sim(3, 6, hi=4)),
+    ("fate 4dF", "4dF", pool_sim(4, 3, fate=2)),
+    ("fate dF.1 3dF.1", "3dF.1", pool_sim(3, 6, fate=1)),
+    ("GWF once 2d6ro<3", "2d6ro<3", pool_sim(2, 6, reroll=cmp("<", 3), once=True)),
+    ("reroll once then keep 3d6ro1kh2", "3d6ro1kh2",
+     pool_sim(3, 6, reroll=cmp("=", 1), once=True, keep=("kh", 2))),
+    ("successes 5d10>=7", "5d10>=7", pool_sim(5, 10, success=cmp(">=", 7))),
+    ("successes minus failures 5d10>=8f1", "5d10>=8f1",
+     pool_sim(5, 10, success=cmp(">=", 8), failure=cmp("=", 1))),
+    ("success wins over failure 4d6>3f<5", "4d6>3f<5",
+     pool_sim(4, 6, success=cmp(">", 3), failure=cmp("<", 5))),
+    ("counting kept dice 4d6kh2>=5", "4d6kh2>=5", pool_sim(4, 6, keep=("kh", 2), success=cmp(">=", 5))),
+    ("counting with reroll once 3d6ro1=6", "3d6ro1=6",
+     pool_sim(3, 6, reroll=cmp("=", 1), once=True, success=cmp("=", 6))),
+    ("fate counting 4dF=1f=-1", "4dF=1f=-1",
+     pool_sim(4, 3, fate=2, success=cmp("=", 1), failure=cmp("=", -1))),
+]
+
+
+@pytest.mark.parametrize("text, simulate", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_finite_modifiers_equal_brute_force(text, simulate):
+    assert_matches(text, simulate)
+
+
+# explosions and rerolls until a miss: enumerated to `depth` dice, the rest cut
+EXPLODING = [
+    ("explode 2d4!", "2d4!", pool_sim(2, 4, explode=cmp("=", 4)), 9),
+    ("explode compare 1d6!>=5", "1d6!>=5", pool_sim(1, 6, explode=cmp(">=", 5)), 10),
+    ("explode on 1 1d4!1", "1d4!1", pool_sim(1, 4, explode=cmp("=", 1)), 10),
+    ("compound 2d4!!", "2d4!!", pool_sim(2, 4, explode=cmp("=", 4), compound=True), 9),
+    ("compound compare 1d6!!>4", "1d6!!>4", pool_sim(1, 6, explode=cmp(">", 4), compound=True), 10),
+    ("penetrate 1d6!p", "1d6!p", pool_sim(1, 6, explode=cmp("=", 6), penetrate=True), 9),
+    ("penetrate 2d4!p", "2d4!p", pool_sim(2, 4, explode=cmp("=", 4), penetrate=True), 9),
+    ("compound penetrate 1d4!!p", "1d4!!p",
+     pool_sim(1, 4, explode=cmp("=", 4), compound=True, penetrate=True), 12),
+    ("separate dice kept 3d4!kh2", "3d4!kh2", pool_sim(3, 4, explode=cmp("=", 4), keep=("kh", 2)), 8),
+    ("separate dice kept lowest 2d4!kl1", "2d4!kl1",
+     pool_sim(2, 4, explode=cmp("=", 4), keep=("kl", 1)), 9),
+    ("separate dice dropped 2d4!d1", "2d4!d1", pool_sim(2, 4, explode=cmp("=", 4), keep=("dl", 1)), 9),
+    ("separate dice dh 2d4!dh1", "2d4!dh1", pool_sim(2, 4, explode=cmp("=", 4), keep=("dh", 1)), 9),
+    ("compound kept whole 3d4!!kh2", "3d4!!kh2",
+     pool_sim(3, 4, explode=cmp("=", 4), compound=True, keep=("kh", 2)), 8),
+    ("10-again successes 3d10>=8!", "3d10>=8!",
+     pool_sim(3, 10, explode=cmp("=", 10), success=cmp(">=", 8)), 6),
+    ("successes with explode compare 2d6!>=5>=5", "2d6!>=5>=5",
+     pool_sim(2, 6, explode=cmp(">=", 5), success=cmp(">=", 5)), 8),
+    ("failures with explosions 2d6>=4f1!", "2d6>=4f1!",
+     pool_sim(2, 6, explode=cmp("=", 6), success=cmp(">=", 4), failure=cmp("=", 1)), 8),
+    ("reroll r1 2d6r1", "2d6r1", pool_sim(2, 6, reroll=cmp("=", 1)), 5),
+    ("reroll default r 2d4r", "2d4r", pool_sim(2, 4, reroll=cmp("=", 1)), 7),
+    ("GWF 2d6r<2", "2d6r<2", pool_sim(2, 6, reroll=cmp("<", 2)), 5),
+    ("reroll then keep 3d4r1kh2", "3d4r1kh2", pool_sim(3, 4, reroll=cmp("=", 1), keep=("kh", 2)), 6),
+    ("reroll on min 2d4min2r2", "2d4min2r2", pool_sim(2, 4, lo=2, reroll=cmp("=", 2)), 7),
+    ("counting with reroll 3d4r1=4", "3d4r1=4", pool_sim(3, 4, reroll=cmp("=", 1), success=cmp("=", 4)), 6),
+    ("reroll after explosions 2d4!r1", "2d4!r1",
+     pool_sim(2, 4, explode=cmp("=", 4), reroll=cmp("=", 1)), 9),
+    ("reroll once after compound 1d4!!ro1", "1d4!!ro1",
+     pool_sim(1, 4, explode=cmp("=", 4), compound=True, reroll=cmp("=", 1), once=True), 11),
+    ("reroll compare on explosions 2d4!<2r>3", "2d4!<2r>3",
+     pool_sim(2, 4, explode=cmp("<", 2), reroll=cmp(">", 3)), 9),
+    ("fate explosion 2dF!", "2dF!", pool_sim(2, 3, fate=2, explode=cmp("=", 1)), 9),
+    ("min on explosion dice 2d4min2!", "2d4min2!", pool_sim(2, 4, lo=2, explode=cmp("=", 4)), 9),
+]
+
+
+@pytest.mark.parametrize("text, simulate, depth", [c[1:] for c in EXPLODING],
+                         ids=[c[0] for c in EXPLODING])
+def test_explosions_and_rerolls_equal_bounded_brute_force_with_the_cut_accounted(text, simulate, depth):
+    assert_matches(text, simulate, depth)
+
+
+def test_unique_equals_brute_force():
+    sim = pool_sim(3, 4, unique=True)
+    assert_matches("3d4u", sim)
+    once = pool_sim(3, 4, unique=True)
+    once.unique_once[0] = True
+    assert_matches("3d4uo", once)
+    only_high = pool_sim(3, 4, unique=cmp(">", 2))
+    assert_matches("3d4u>2", only_high)
+
+
+def test_unique_pool_larger_than_the_faces_is_refused():
+    with pytest.raises(InvalidRequest, match="at position 4"):
+        notation.parse("5d4u")
+    assert notation.parse("5d4uo")  # once ends
+
+
+# -- groups and arithmetic ---------------------------------------------------------------
+def sim_sum(*sims):
+    def simulate(draw):
+        return tuple(s(draw) for s in sims)
+    return simulate
+
+
+def brute_map(sims, f, depth=12):
+    joint, cut = enumerate_dice(sim_sum(*sims), depth)
+    out = Counter()
+    for values, p in joint.items():
+        out[f(values)] += p
+    return dict(out), cut
+
+
+GROUPS = [
+    ("group keep highest {1d8, 1d6}kh1", "{1d8, 1d6}kh1", [pool_sim(1, 8), pool_sim(1, 6)], max),
+    ("group keep lowest {2d4, 1d6+1}kl1", "{2d4, 1d6+1}kl1",
+     [pool_sim(2, 4), lambda d: pool_sim(1, 6)(d) + 1], min),
+    ("group drop {1d4, 1d4, 1d6}d1", "{1d4, 1d4, 1d6}d1",
+     [pool_sim(1, 4), pool_sim(1, 4), pool_sim(1, 6)], lambda v: sum(v) - min(v)),
+    ("group counting {1d6, 1d6, 2d4}>=5", "{1d6, 1d6, 2d4}>=5",
+     [pool_sim(1, 6), pool_sim(1, 6), pool_sim(2, 4)], lambda v: sum(x >= 5 for x in v)),
+    ("group counting failures {1d6, 2d4}>4f<3", "{1d6, 2d4}>4f<3",
+     [pool_sim(1, 6), pool_sim(2, 4)], lambda v: sum(1 if x > 4 else (-1 if x < 3 else 0) for x in v)),
+    ("group keep then count {1d6, 1d6, 1d6}kh2>3", "{1d6, 1d6, 1d6}kh2>3",
+     [pool_sim(1, 6)] * 3, lambda v: sum(x > 3 for x in sorted(v)[1:])),
+    ("group sum {1d4, 1d6}", "{1d4, 1d6}", [pool_sim(1, 4), pool_sim(1, 6)], sum),
+]
+
+
+@pytest.mark.parametrize("text, sims, f", [c[1:] for c in GROUPS], ids=[c[0] for c in GROUPS])
+def test_groups_equal_brute_force(text, sims, f):
+    brute, cut = brute_map(sims, f)
+    assert cut == 0
+    assert engine(text) == (brute, 0)
+
+
+def test_savage_worlds_wild_die_equals_bounded_brute_force():
+    # {1d8!, 1d6!}kh1: the better of an exploding trait die and an exploding wild die
+    brute, cut = brute_map([pool_sim(1, 8, explode=cmp("=", 8)), pool_sim(1, 6, explode=cmp("=", 6))],
+                           max, depth=7)
+    probs, tail = engine("{1d8!, 1d6!}kh1")
+    assert 0 < tail < Fraction(1, 10**12)
+    for t in set(brute) | set(probs):
+        assert brute.get(t, 0) <= probs.get(t, 0) <= brute.get(t, 0) + cut
+
+
+ARITHMETIC = [
+    ("multiply (2d6+3)*2", "(2d6+3)*2", [pool_sim(2, 6)], lambda v: (v[0] + 3) * 2),
+    ("divide exact 1d6/4", "1d6/4", [pool_sim(1, 6)], lambda v: Fraction(v[0], 4)),
+    ("floor of a half floor(3d6/2)", "floor(3d6/2)", [pool_sim(3, 6)], lambda v: floor(Fraction(v[0], 2))),
+    ("ceil ceil(1d6/4)", "ceil(1d6/4)", [pool_sim(1, 6)], lambda v: ceil(Fraction(v[0], 4))),
+    ("round half up round(1d4/2)", "round(1d4/2)", [pool_sim(1, 4)],
+     lambda v: floor(Fraction(v[0], 2) + Fraction(1, 2))),
+    ("remainder 2d6%3", "2d6%3", [pool_sim(2, 6)], lambda v: v[0] % 3),
+    ("power 1d4^2", "1d4^2", [pool_sim(1, 4)], lambda v: v[0] ** 2),
+    ("precedence 1d4+1d4*2", "1d4+1d4*2", [pool_sim(1, 4), pool_sim(1, 4)], lambda v: v[0] + v[1] * 2),
+    ("unary minus -1d4+1d6", "-1d4+1d6", [pool_sim(1, 4), pool_sim(1, 6)], lambda v: -v[0] + v[1]),
+    ("abs abs(1d4-1d6)", "abs(1d4-1d6)", [pool_sim(1, 4), pool_sim(1, 6)], lambda v: abs(v[0] - v[1])),
+    ("max of two max(1d20, 1d20)", "max(1d20, 1d20)", [pool_sim(1, 20)] * 2, max),
+    ("min of two min(1d6, 1d4+1)", "min(1d6, 1d4+1)", [pool_sim(1, 6), pool_sim(1, 4)],
+     lambda v: min(v[0], v[1] + 1)),
+    ("labels do not change odds 2d6[fire]+1d4[cold]", "2d6[fire]+1d4[cold] # hit",
+     [pool_sim(2, 6), pool_sim(1, 4)], sum),
+    ("constant count (1+1)d6", "(1+1)d6", [pool_sim(2, 6)], sum),
+    ("constant sides 1d(2*3)", "1d(2*3)", [pool_sim(1, 6)], sum),
+]
+
+
+@pytest.mark.parametrize("text, sims, f", [c[1:] for c in ARITHMETIC], ids=[c[0] for c in ARITHMETIC])
+def test_arithmetic_equals_brute_force(text, sims, f):
+    brute, cut = brute_map(sims, f)
+    assert cut == 0
+    assert engine(text) == (brute, 0)
+
+
+def test_division_by_a_possible_zero_refuses_the_odds_only():
+    with pytest.raises(InvalidRequest) as err:
+        notation.distribution("1d6/(1d2-1)")
+    assert err.value.to_dict()["odds_only"] is True and err.value.extra["position"] == 4
+
+
+def test_never_ending_reroll_and_explosion_are_refused_with_position():
+    for text, pos in [("1d6r<7", 4), ("2d6!>=1", 4), ("d1!", 3), ("3d6min6!", 8), ("1dF!>-2", 4),
+                      ("4d6r>0", 4)]:
+        with pytest.raises(InvalidRequest) as err:
+            notation.parse(text)
+        assert err.value.extra["position"] == pos, text
+    # once always ends
+    assert notation.parse("1d6ro<7")
+
+
+def test_unique_and_separate_explosions_beyond_the_budget_say_odds_too_big():
+    with pytest.raises(InvalidRequest) as err:
+        notation.distribution("12d20u")
+    assert err.value.code == "odds_too_big" and err.value.to_dict()["odds_only"] is True
