@@ -17,7 +17,7 @@ from ..params import Param
 # What players of other games type (the page offers them as taps; the
 # notation reference is in the param's `reference`).
 EXAMPLES = ["3d6+2", "4d6kh3", "2d20kh1", "2d20kl1", "2d6r<2", "2d6ro<2", "8d10>=8",
-            "8d10!>=8", "4dF+2", "{1d8!, 1d6!}kh1", "2d8!", "d%", "1d10+1d4-1",
+            "8d10>=8!", "4dF+2", "{1d8!, 1d6!}kh1", "2d8!", "d%", "1d10+1d4-1",
             "2d6+3 # fire damage"]
 EXAMPLE_WORDS = {
     "2d20kh1": "advantage (2d20kh1)",
@@ -25,7 +25,7 @@ EXAMPLE_WORDS = {
     "2d6r<2": "Great Weapon Fighting, reroll 1s (2d6r<2)",
     "2d6ro<2": "Great Weapon Fighting, reroll once (2d6ro<2)",
     "8d10>=8": "World of Darkness: successes (8d10>=8)",
-    "8d10!>=8": "10-again: 10s explode (8d10!>=8)",
+    "8d10>=8!": "World of Darkness 10-again: 10s explode (8d10>=8!)",
     "4dF+2": "Fate: 4dF+2",
     "{1d8!, 1d6!}kh1": "Savage Worlds: trait die and wild die ({1d8!, 1d6!}kh1)",
 }
