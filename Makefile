@@ -11,7 +11,7 @@ PYTEST_ARGS ?=
 help:
 	@echo "make serve   build dist/ and serve it on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make test    set up .venv, npm ci, Chromium; build; unit then browser tests"
-	@echo "make build   write the deployable site to dist/"
+	@echo "make build   write the deployable site to dist/ (with the Pyodide memory snapshot: Node, cached in .cache/)"
 	@echo "make bench   run every bench/*.py (not _helpers.py) with the venv python"
 
 node_modules/.lock.sha256: package-lock.json
@@ -50,4 +50,4 @@ icons:
 	$(PYTHON) tools/make_icons.py
 
 clean:
-	rm -rf dist test-results artifacts
+	rm -rf dist test-results artifacts .cache

@@ -145,6 +145,16 @@ def dist_problems(dist=DIST, root=ROOT):
     for rel in ("sw.js", "pyscript.json"):
         if not (dist / rel).is_file():
             problems.append(f"dist/{rel} is missing")
+    # the memory snapshot: present and made from exactly these package files
+    meta_path = dist / site_build.SNAPSHOT_OUT / site_build.SNAPSHOT_META
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return problems + [f"dist/{site_build.SNAPSHOT_OUT}/{site_build.SNAPSHOT_META} is missing"]
+    if not meta.get("file") or not (meta_path.parent / meta["file"]).is_file():
+        problems.append(f"dist/ has no memory snapshot ({meta.get('reason')})")
+    elif meta.get("inputs") != site_build.snapshot_key(dist, site_build.load_vendor_manifest(root)):
+        problems.append("dist/'s memory snapshot was made from other files")
     return problems
 
 
@@ -164,6 +174,10 @@ class Site:
             self.note = "dist/ checked: complete and current (served from a private copy)"
         self.bare_dir = Path(self.tmp.name) / "bare"
         make_bare_site(self.dir, self.bare_dir)
+        self.fallback_dir = Path(self.tmp.name) / "fallback"
+        make_fallback_site(self.dir, self.fallback_dir)
+        self.direct_dir = Path(self.tmp.name) / "direct"
+        make_fallback_site(self.dir, self.direct_dir, direct=True)
 
     def close(self):
         self.tmp.cleanup()
@@ -214,15 +228,50 @@ def make_bare_site(site_dir, out):
     (registered once Python answered, as the app does)."""
     if out.exists():
         shutil.rmtree(out)
-    shutil.copytree(site_dir / "static" / "vendor", out / "static" / "vendor")
+    # the runtime only: not the app's memory snapshot (the bare page boots Pyodide)
+    shutil.copytree(site_dir / "static" / "vendor", out / "static" / "vendor",
+                    ignore=lambda folder, names: ["snapshot"] if Path(folder).name == "vendor" else [])
     (out / "index.html").write_text(BARE_HTML, encoding="utf-8")
     (out / "main.py").write_text(BARE_PY, encoding="utf-8")
-    config = json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8"))
+    # the vendored Pyodide itself, not the app's interpreter module (no snapshot)
+    config = dict(json.loads((ROOT / "pyscript.json").read_text(encoding="utf-8")),
+                  interpreter="./static/vendor/pyodide/pyodide.mjs")
     (out / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
     rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = site_build.build_hash(out, rels)
     template = (ROOT / "sw.js").read_text(encoding="utf-8")
     (out / "sw.js").write_text(site_build.render_sw(template, "tablecheck-bare-" + digest[:16],
+                                                    ["./" + rel for rel in rels]), encoding="utf-8")
+    return out
+
+
+def make_fallback_site(site_dir, out, direct=False):
+    """The app with its memory snapshot taken out (issue 13: the fallback
+    path, forced): snapshot.json says there is none, so
+    static/js/boot/pyodide.mjs starts Pyodide the normal way; sw.js is
+    rendered again for the files left (as tools/build.py does).
+    `direct`: the app as before issue 13 instead: no snapshot files at all
+    and pyscript.json's interpreter the vendored pyodide.mjs itself."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(site_dir, out)
+    snap = out / site_build.SNAPSHOT_OUT
+    meta = json.loads((snap / site_build.SNAPSHOT_META).read_text(encoding="utf-8"))
+    if meta.get("file"):
+        (snap / meta["file"]).unlink()
+    meta = {k: meta[k] for k in ("format", "pyodide", "build_id") if k in meta}
+    meta.update(file=None, reason="taken out by the benchmark (fallback forced)")
+    (snap / site_build.SNAPSHOT_META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    if direct:
+        shutil.rmtree(snap)
+        config = json.loads((out / "pyscript.json").read_text(encoding="utf-8"))
+        config["interpreter"] = "./static/vendor/pyodide/pyodide.mjs"
+        (out / "pyscript.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    (out / "sw.js").unlink()
+    rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = site_build.build_hash(out, rels)
+    template = (ROOT / "sw.js").read_text(encoding="utf-8")
+    (out / "sw.js").write_text(site_build.render_sw(template, "tablecheck-fallback-" + digest[:16],
                                                     ["./" + rel for rel in rels]), encoding="utf-8")
     return out
 
@@ -394,19 +443,41 @@ def fresh_profile(p, **context_options):
 # signal flips, the long tasks, the first paint.
 INSTRUMENT = r"""
 (() => {
-  const b = window.__bench = { ready: null, uiReady: null, started: null, longtasks: [] };
-  // the app's engine says 'starting' when its Python entry (py/engine.py) runs
+  const b = window.__bench = { ready: null, uiReady: null, started: null, firstOdds: null, boot: null,
+                               longtasks: [] };
+  // the app's engine says 'starting' when its Python entry (py/engine.py) runs;
+  // the ready event says how it started (issue 13: `boot`, snapshot or not)
   window.addEventListener('tablecheck:status', (e) => {
     if (b.started === null && e.detail && e.detail.stage === 'starting') b.started = performance.now();
+    if (e.detail && e.detail.stage === 'ready' && e.detail.boot) b.boot = e.detail.boot;
+    // the first odds call through the bridge: request -> answer (the page's own call)
+    const t = window.tablecheck;
+    if (e.detail && e.detail.stage === 'ready' && t && !t.__benchWrapped) {
+      t.__benchWrapped = true;
+      const odds = t.odds;
+      t.odds = (...args) => {
+        const began = performance.now();
+        return odds(...args).then((answer) => {
+          if (b.firstOddsCall === undefined) b.firstOddsCall = { start: began, ms: performance.now() - began };
+          return answer;
+        });
+      };
+    }
   });
   const seen = () => {
     const d = document.documentElement && document.documentElement.dataset;
     if (!d) return;
     if (b.ready === null && d.engine === 'ready') b.ready = performance.now();
     if (b.uiReady === null && d.ui === 'ready') b.uiReady = performance.now();
+    if (b.firstOdds === null && b.ready !== null) {
+      // the first result a person sees: the odds panel drawn with an answer
+      const o = document.getElementById('odds');
+      if (o && o.dataset.seq && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null)
+        b.firstOdds = performance.now();
+    }
   };
   new MutationObserver(seen).observe(document, { attributes: true, subtree: true,
-    attributeFilter: ['data-engine', 'data-ui'] });
+    attributeFilter: ['data-engine', 'data-ui', 'data-seq', 'aria-busy', 'class'] });
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) b.longtasks.push({ start: e.startTime, duration: e.duration, name: e.name });
@@ -419,6 +490,7 @@ INSTRUMENT = r"""
         const top = [...(e.scripts || [])].sort((x, y) => y.duration - x.duration)[0];
         const render = e.renderStart ? Math.round(e.startTime + e.duration - e.renderStart) : 0;
         b.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration,
+          source: top && top.sourceURL ? new URL(top.sourceURL).pathname : '',
           script: (top ? `${(top.invoker || top.invokerType).replace(location.origin, '')} (${(top.sourceURL || '').split('/').pop()}) ${Math.round(top.duration)} ms` : 'none attributed')
             + `; frame ${Math.round(e.duration)} ms, rendering ${render} ms` });
       }

@@ -1,33 +1,42 @@
 #!/usr/bin/env python3
-"""Start-up against the floor (issue 9, item 1).
+"""Start-up against the floor (issue 9, item 1; issue 13: the memory snapshot).
 
-    .venv/bin/python bench/bench_floor.py [--runs 5] [--visits 3]
+    .venv/bin/python bench/bench_floor.py [--runs 3] [--visits 3] [--budget 900]
 
-Times navigation -> ready for the app (<html data-engine="ready">: the engine
-answers) and for a bare page that loads the same vendored PyScript + Pyodide
-from the same build, runs one line of Python in a worker and sets the same
-signal once it answers (bench/_browser.py writes it, with the project's own
-service worker template precaching it). Both on loopback servers of their
-own (separate origins), one at a time, in headless Chromium:
+Three pages, side by side in one run, each on a loopback server of its own
+(separate origins), one at a time, in headless Chromium:
 
-- cold: the first visit on a brand-new profile (empty HTTP cache, code cache,
-  no service worker);
-- warm: later visits on that profile, the service worker controlling the page;
-- offline: the same, with the browser offline (Playwright's switch) and the
-  server dropping every request unanswered (the switch does not cover the
-  service worker's own update check of sw.js); the table counts the
-  requests the browser still tried.
+- app: the site as built, Python restored from its memory snapshot
+  (static/js/boot/pyodide.mjs; every visit's `boot` record is checked);
+- fallback: the same build with the snapshot taken out (snapshot.json says
+  none), so the interpreter module starts Pyodide the normal way: the
+  fallback path, forced (bench/_browser.py make_fallback_site);
+- bare: a page that loads the same vendored PyScript + Pyodide (not our
+  interpreter module), runs one line of Python in a worker and sets the same
+  signal once it answers, with the project's service worker template.
 
-Each run makes a fresh profile per page (app and bare alternate which goes
-first) and does 1 cold, `visits` warm and `visits` offline visits; the table
-gives medians over all runs and the ratio app / bare (goal: <= 1.10). On a
-loaded machine fewer runs are made (at least 2) so as to stay within
-`--budget` seconds; the title says how many.
-Bytes are the bodies the server sent during the first visit: until ready,
-and in all (with the service worker's precache of the whole build); "gzip"
-estimates them as a host that compresses (GitHub Pages) would send them.
-Times are from performance.now() in the page when the signal flips
-(navigation start = 0).
+Visits: cold (the first on a brand-new profile: empty HTTP cache, code cache,
+no service worker), then `visits` warm ones (the service worker controlling
+the page) and `visits` offline ones (Playwright's offline switch and a server
+that drops every request unanswered; the switch does not cover the service
+worker's update check of sw.js). Each run makes a fresh profile per page (the
+order rotates) and the table gives medians over all runs.
+
+Measured per visit, from performance.now() in the page (navigation start = 0):
+ready (<html data-engine="ready">: the engine answers), the first result
+(the app: its odds panel drawn with the first odds of the form; the bare
+page: its answer, i.e. ready), and the main thread's long tasks after first
+paint until then, each attributed through the long animation frame around it
+to ours (static/js/, py/), PyScript's and Pyodide's (static/vendor/) or
+unattributed (no script in the frame: style, layout, GC). Bytes are the bodies
+the server sent during the first visit, until ready and in all (with the
+service worker's precache); "gzip" estimates what a host that compresses
+(GitHub Pages) would send (the snapshot is gzipped already).
+
+Goals (issue 13): app ready / bare ready <= 0.5 cold and warm; fallback
+ready / bare ready <= 1.1; first odds after ready < 100 ms; no long task of
+ours after first paint. On a loaded machine fewer runs are made (at least 2)
+so as to stay within `--budget` seconds; the title says how many.
 """
 
 import argparse
@@ -39,59 +48,87 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _browser as B  # noqa: E402
 
+PAGES = ("app", "fallback", "bare")
+MODES = ("cold", "warm", "offline")
+LONG_MS = 50
+FIRST_ODDS_GOAL_MS = 100
 
-def series(p, server, visits):
+
+def classify(source):
+    if not source:
+        return "unattributed"
+    if "/static/vendor/" in source:
+        return "pyscript"
+    return "ours"
+
+
+def long_tasks(page, start, end):
+    """[(duration, kind, what)] of the long tasks that started in [start, end)."""
+    tasks = page.evaluate("window.__bench.longtasks.map(t => [t.start, t.duration])")
+    frames = page.evaluate("window.__bench.frames.map(f => [f.start, f.duration, f.source || '', f.script])")
+    found = []
+    for s, d in tasks:
+        if start is None or not (start <= s < end):
+            continue
+        around = [(src, what) for fs, fd, src, what in frames if fs <= s + 1 and s + d <= fs + fd + 1]
+        src, what = around[0] if around else ("", "no long animation frame around it")
+        found.append((d, classify(src), what))
+    return found
+
+
+def series(p, name, server, visits):
     """One fresh profile: a cold visit, then warm and offline ones."""
-    out = {"cold": None, "ui": None, "warm": [], "offline": [], "import": {"cold": [], "warm": [], "offline": []}}
+    out = {mode: [] for mode in MODES}
+    out.update(first={m: [] for m in MODES}, imports={m: [] for m in MODES}, calls={m: [] for m in MODES},
+               boots=[], tasks=[])
 
-    def python_part(mode):
-        """Python running (engine.py's 'starting') -> ready: the package import and the ping."""
-        started = page.evaluate("window.__bench.started")
-        if started is not None:
-            out["import"][mode].append(B.ready_ms(page) - started)
+    def visit(page, mode):
+        if B.wait_ready(page) != "ready":
+            raise RuntimeError(f"{name} {server.url}: engine state {page.evaluate('document.documentElement.dataset.engine')}")
+        ready = B.ready_ms(page)
+        out[mode].append(ready)
+        if name == "bare":
+            first = ready
+        else:
+            page.wait_for_function("() => window.__bench.firstOdds !== null", timeout=B.READY_TIMEOUT_MS)
+            first = page.evaluate("window.__bench.firstOdds")
+            call = page.evaluate("window.__bench.firstOddsCall || null")
+            if call:
+                out["calls"][mode].append((call["start"] - ready, call["ms"]))
+            boot = page.evaluate("window.__bench.boot") or {}
+            out["boots"].append(boot.get("snapshot") or "none")
+            started = page.evaluate("window.__bench.started")
+            if started is not None:
+                out["imports"][mode].append(ready - started)
+        out["first"][mode].append(first)
+        out["tasks"].extend((mode, *t) for t in long_tasks(page, page.evaluate("window.__bench.firstPaint()"),
+                                                           first + 1))
 
     with B.fresh_profile(p, viewport={"width": 1280, "height": 800}) as context:
         B.instrument(context)
         server.counter.reset()
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(server.url, wait_until="commit")
-        state = B.wait_ready(page)
-        if state != "ready":
-            raise RuntimeError(f"{server.url}: engine state {state}")
-        out["cold"] = B.ready_ms(page)
-        python_part("cold")
+        visit(page, "cold")
         out["ready_bytes"] = server.counter.totals(until=B.ready_epoch(page))
         B.wait_controlled(page)
-        if page.evaluate("document.documentElement.dataset.ui !== undefined"):
-            page.wait_for_selector("html[data-ui=ready]", timeout=B.READY_TIMEOUT_MS)
-            out["ui"] = page.evaluate("window.__bench.uiReady")
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
         out["total_bytes"] = server.counter.totals()
-        warm_bytes, warm_requests = [], []
+        warm_bytes = []
         for _ in range(visits):
             server.counter.reset()
             page.goto(server.url, wait_until="commit")
-            B.wait_ready(page)
-            out["warm"].append(B.ready_ms(page))
-            python_part("warm")
-            totals = server.counter.totals()
-            warm_bytes.append(totals["bytes"])
-            warm_requests.append(totals["all_requests"])
+            visit(page, "warm")
+            warm_bytes.append(server.counter.totals()["bytes"])
         out["warm_bytes"] = B.median(warm_bytes)
-        out["warm_requests"] = B.median(warm_requests)
-        # offline: the browser's own switch, and a server that answers nothing
-        # (the switch does not cover the service worker's update check of sw.js)
         context.set_offline(True)
         server.counter.reset()
         server.counter.offline = True
         try:
             for _ in range(visits):
                 page.goto(server.url, wait_until="commit")
-                if B.wait_ready(page) != "ready":
-                    raise RuntimeError(f"{server.url}: offline visit did not get ready")
-                out["offline"].append(B.ready_ms(page))
-                python_part("offline")
+                visit(page, "offline")
             out["offline_answered"] = len(server.counter.log)
-            out["offline_refused"] = len(server.counter.refused)
         finally:
             server.counter.offline = False
             context.set_offline(False)
@@ -100,84 +137,135 @@ def series(p, server, visits):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=5, help="fresh profiles per page (default 5)")
+    ap.add_argument("--runs", type=int, default=3, help="fresh profiles per page (default 3)")
     ap.add_argument("--visits", type=int, default=3, help="warm and offline visits per profile (default 3)")
-    ap.add_argument("--budget", type=float, default=420,
-                    help="seconds: start no new run (after the second) that would end past this (default 420)")
+    ap.add_argument("--direct", action="store_true",
+                    help="add a fourth page: the app as before issue 13 (interpreter = the vendored "
+                         "pyodide.mjs, no snapshot files), to compare the fallback with")
+    ap.add_argument("--budget", type=float, default=900,
+                    help="seconds: start no new run (after the second) that would end past this (default 900)")
     args = ap.parse_args(argv)
     began = time.monotonic()
-    results = {"app": [], "bare": []}
-    with B.Site() as site, B.Server(site.dir) as app, B.Server(site.bare_dir) as bare, \
-            B.sync_playwright() as p:
-        servers = {"app": app, "bare": bare}
+    pages = PAGES + (("direct",) if args.direct else ())
+    results = {name: [] for name in pages}
+    with B.Site() as site, B.Server(site.dir) as app, B.Server(site.fallback_dir) as fallback, \
+            B.Server(site.bare_dir) as bare, B.Server(site.direct_dir) as direct, B.sync_playwright() as p:
+        servers = {"app": app, "fallback": fallback, "bare": bare, "direct": direct}
         for run in range(args.runs):
             elapsed = time.monotonic() - began
             if run >= 2 and elapsed * (run + 1) / run > args.budget:
                 break  # a loaded machine: fewer runs rather than past the time limit
-            order = ["app", "bare"] if run % 2 == 0 else ["bare", "app"]
+            k = run % len(pages)
+            order = pages[k:] + pages[:k]
             for name in order:
-                results[name].append(series(p, servers[name], args.visits))
+                results[name].append(series(p, name, servers[name], args.visits))
         runs = len(results["app"])
         note = site.note
 
-    def col(name, key):
-        values = []
+    if args.direct:  # the fallback against the app as it started before issue 13
+        for mode in MODES:
+            f, d = B.median([v for r in results["fallback"] for v in r[mode]]), \
+                B.median([v for r in results["direct"] for v in r[mode]])
+            print(f"{mode}: ready median, fallback {B.fmt_ms(f)} ms, direct (before issue 13) {B.fmt_ms(d)} ms, "
+                  f"fallback / direct {B.ratio(f, d)}")
+        print()
+
+    def values(name, key, mode=None):
+        got = []
         for r in results[name]:
-            v = r[key]
-            values.extend(v if isinstance(v, list) else [v])
-        return [v for v in values if v is not None]
+            v = r[key][mode] if mode else r[key]
+            got.extend(v if isinstance(v, list) else [v])
+        return [v for v in got if v is not None]
+
+    med = lambda name, key, mode=None: B.median(values(name, key, mode))  # noqa: E731
+    span = lambda name, key, mode=None: (f"{B.fmt_ms(min(values(name, key, mode)))}-"  # noqa: E731
+                                         f"{B.fmt_ms(max(values(name, key, mode)))}")
+    yes = lambda ok: "yes" if ok else "no"  # noqa: E731
 
     rows = []
-    for key, label in (("cold", "cold: fresh profile"), ("warm", "warm: service worker"),
-                       ("offline", "offline: service worker")):
-        a, b = B.median(col("app", key)), B.median(col("bare", key))
-        goal = "yes" if a <= 1.10 * b else "no"
-        rows.append((f"{label}, ready (ms, median)", B.fmt_ms(a), B.fmt_ms(b), B.ratio(a, b), goal))
-        rows.append((f"{label}, ready (ms, min-max)",
-                     f"{B.fmt_ms(min(col('app', key)))}-{B.fmt_ms(max(col('app', key)))}",
-                     f"{B.fmt_ms(min(col('bare', key)))}-{B.fmt_ms(max(col('bare', key)))}", "", ""))
-        imports = [v for r in results["app"] for v in r["import"][key]]
-        rows.append((f"{key}: of which engine.py running -> ready (ms, median)", B.fmt_ms(B.median(imports)),
-                     "n/a", "", ""))
-    ui = col("app", "ui")
-    rows.append(("cold: app UI ready, catalog drawn (ms)", B.fmt_ms(B.median(ui)), "n/a", "", ""))
+    for mode, label in (("cold", "cold: fresh profile"), ("warm", "warm: service worker"),
+                        ("offline", "offline: service worker")):
+        a, f, b = (med(n, mode) for n in PAGES)
+        goal = f"app<=0.5: {yes(a <= 0.5 * b)}; fallback<=1.1: {yes(f <= 1.1 * b)}" if mode != "offline" else \
+            f"(app<=0.5: {yes(a <= 0.5 * b)}; fallback<=1.1: {yes(f <= 1.1 * b)})"
+        rows.append((f"{label}, ready (ms, median)", B.fmt_ms(a), B.fmt_ms(f), B.fmt_ms(b),
+                     B.ratio(a, b), B.ratio(f, b), goal))
+        rows.append((f"{label}, ready (ms, min-max)", span("app", mode), span("fallback", mode),
+                     span("bare", mode), "", "", ""))
+        fa, ff, fb = (med(n, "first", mode) for n in PAGES)
+        rows.append((f"{label}, first result (ms, median)", B.fmt_ms(fa), B.fmt_ms(ff), B.fmt_ms(fb),
+                     B.ratio(fa, fb), B.ratio(ff, fb), ""))
+        after = {n: [r["first"][mode][i] - r[mode][i] for r in results[n] for i in range(len(r[mode]))]
+                 for n in ("app", "fallback")}
+        rows.append((f"{label}, first odds after ready (ms, median / max)",
+                     f"{B.fmt_ms(B.median(after['app']))} / {B.fmt_ms(max(after['app']))}",
+                     f"{B.fmt_ms(B.median(after['fallback']))} / {B.fmt_ms(max(after['fallback']))}",
+                     "n/a", "", "", f"< {FIRST_ODDS_GOAL_MS}: {yes(max(after['app']) < FIRST_ODDS_GOAL_MS)}"))
+        calls = {n: [c for r in results[n] for c in r["calls"][mode]] for n in ("app", "fallback")}
+        cell = lambda n: (f"{B.fmt_ms(B.median([c[1] for c in calls[n]]))} / "  # noqa: E731
+                          f"{B.fmt_ms(max(c[1] for c in calls[n]))} (asked at +"
+                          f"{B.fmt_ms(B.median([c[0] for c in calls[n]]))})") if calls[n] else "n/a"
+        rows.append((f"{label}, first odds call via the bridge, request -> answer (ms, median / max)",
+                     cell("app"), cell("fallback"), "n/a", "", "",
+                     f"< {FIRST_ODDS_GOAL_MS}: {yes(bool(calls['app']) and max(c[1] for c in calls['app']) < FIRST_ODDS_GOAL_MS)}"))
+        rows.append((f"{label}: engine.py running -> ready (ms, median)", B.fmt_ms(med("app", "imports", mode)),
+                     B.fmt_ms(med("fallback", "imports", mode)), "n/a", "", "", ""))
+
     def bytes_row(label, when, key, show=B.fmt_bytes):
-        a = B.median([r[when][key] for r in results["app"]])
-        b = B.median([r[when][key] for r in results["bare"]])
-        rows.append((label, show(a), show(b), B.ratio(a, b), ""))
+        a, f, b = (B.median([r[when][key] for r in results[n]]) for n in PAGES)
+        rows.append((label, show(a), show(f), show(b), B.ratio(a, b), B.ratio(f, b), ""))
 
     count = lambda n: f"{n:.0f}"  # noqa: E731
     bytes_row("first visit until ready: bytes sent", "ready_bytes", "bytes")
-    bytes_row("first visit until ready: requests (all, HEAD and 304 too)", "ready_bytes", "all_requests", count)
     bytes_row("first visit incl. offline precache: bytes sent", "total_bytes", "bytes")
     bytes_row("first visit incl. offline precache: requests (all)", "total_bytes", "all_requests", count)
     bytes_row("first visit: distinct files", "total_bytes", "files", count)
     bytes_row("first visit: distinct files, bytes", "total_bytes", "distinct")
     bytes_row("first visit: distinct files, gzip estimate", "total_bytes", "distinct_gzip")
-    rows.append(("warm visit: bytes sent (median)", B.fmt_bytes(B.median([r["warm_bytes"] for r in results["app"]])),
-                 B.fmt_bytes(B.median([r["warm_bytes"] for r in results["bare"]])), "", ""))
-    rows.append(("warm visit: requests reaching the server (median)",
-                 f"{B.median([r['warm_requests'] for r in results['app']]):.0f}",
-                 f"{B.median([r['warm_requests'] for r in results['bare']]):.0f}", "", ""))
+    rows.append(("warm visit: bytes sent (median)", *(B.fmt_bytes(B.median([r["warm_bytes"] for r in results[n]]))
+                                                      for n in PAGES), "", "", ""))
     rows.append(("offline visits: requests answered by the server (all runs)",
-                 str(sum(r["offline_answered"] for r in results["app"])),
-                 str(sum(r["offline_answered"] for r in results["bare"])), "", ""))
-    rows.append(("offline visits: requests tried and dropped (all runs)",
-                 str(sum(r["offline_refused"] for r in results["app"])),
-                 str(sum(r["offline_refused"] for r in results["bare"])), "", ""))
+                 *(str(sum(r["offline_answered"] for r in results[n])) for n in PAGES), "", "", "should be 0"))
+    details = []
+    for kind, label in (("ours", "ours (static/js, py)"), ("pyscript", "PyScript/Pyodide (static/vendor)"),
+                        ("unattributed", "unattributed (style, layout, GC)")):
+        per = {n: [d for r in results[n] for _, d, k, _ in r["tasks"] if k == kind] for n in PAGES}
+        for n in PAGES:
+            worst = max(((d, m, what) for r in results[n] for m, d, k, what in r["tasks"] if k == kind),
+                        default=None)
+            if worst:
+                details.append(f"longest long task, {n}, {label}: {worst[0]:.0f} ms ({worst[1]} visit): {worst[2]}")
+        cell = lambda n: (f"{max(per[n]):.0f} ({len(per[n])})" if per[n] else f"< {LONG_MS} (0)")  # noqa: E731
+        goal = f"none: {yes(not per['app'] and not per['fallback'])}" if kind == "ours" else "(reported)"
+        rows.append((f"long tasks after first paint, {label}: longest ms (count)",
+                     cell("app"), cell("fallback"), cell("bare"), "", "", goal))
+    boots = {n: values(n, "boots") for n in ("app", "fallback")}
+    rows.append(("visits started from the snapshot / all visits",
+                 f"{boots['app'].count('used')}/{len(boots['app'])}",
+                 f"{boots['fallback'].count('used')}/{len(boots['fallback'])}", "n/a", "", "", ""))
     B.print_table(
         f"Start-up against the floor: {runs} fresh profiles per page, 1 cold + {args.visits} warm "
         f"+ {args.visits} offline visits each ({B.environment()})",
-        ["measure", "app", "bare page", "app / bare", "within 10%"], rows,
+        ["measure", "app (snapshot)", "app (fallback forced)", "bare page", "app / bare", "fallback / bare",
+         "goal"], rows,
         notes=[f"site: {note}",
-               "bare page: the same vendored PyScript + Pyodide files, one line of Python in a worker, "
-               "same ready signal and service worker template.",
-               "engine.py running -> ready: from the engine's 'starting' status (its Python entry runs) to "
-               "ready: importing the tablecheck package and answering the ping (what the bare page does not do).",
+               "fallback: the same build with the snapshot taken out (snapshot.json says none): "
+               "static/js/boot/pyodide.mjs starts Pyodide the normal way.",
+               "bare page: the same vendored PyScript + Pyodide files (not our interpreter module), one line "
+               "of Python in a worker, same ready signal and service worker template.",
+               "first result: the app's odds panel drawn with the form's first odds; the bare page's answer "
+               "(= ready). engine.py running -> ready: from the engine's 'starting' status to ready.",
+               "long tasks: PerformanceObserver 'longtask' (only tasks over 50 ms are reported) from first "
+               "paint to the first result, over all visits; attributed by the long animation frame around "
+               "each task (its longest script's source).",
+               *details,
+               "first odds after ready: until the odds panel is drawn; the page's odds panel waits 90 ms of "
+               "quiet before it asks (static/js/odds.js OddsPanel.request), the first time too. The bridge "
+               "row times that first call itself (asked at + ms after ready).",
                "bytes (medians over runs): response bodies counted by the server, uncompressed; the service "
-               "worker's precache (after ready) revalidates what the page already has (304, no body), so a "
-               "file's body is normally sent once; distinct files counts each file once; gzip: estimated at "
-               "level 6."])
+               "worker's precache (after ready) revalidates what the page already has (304, no body); "
+               "distinct files counts each file once; gzip: estimated at level 6 (the snapshot is already "
+               "gzipped and gains nothing)."])
     return 0
 
 

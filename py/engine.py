@@ -11,6 +11,9 @@ CPython; the exported names wrap them in JSON.
 """
 
 import json
+import os
+import random
+import sys
 import traceback
 
 
@@ -26,6 +29,51 @@ def _report_stage(stage):
 
 
 _report_stage("starting")
+
+
+# -- the memory snapshot (issue 13) --------------------------------------------
+# static/js/boot/pyodide.mjs may have restored Python from the build's memory
+# snapshot (tools/snapshot.mjs): `tablecheck` is then imported already, and
+# `_tablecheck_snapshot.SOURCES` holds the SHA-256 of each package file it was
+# imported from. They must be the files PyScript has just written from the
+# config: if any differs, the restored rules are dropped and imported afresh.
+
+def _package_sources(base="tablecheck"):
+    import hashlib
+    found = {}
+    for folder, dirs, files in os.walk(base):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                with open(path, "rb") as f:
+                    found[path] = hashlib.sha256(f.read()).hexdigest()
+    return found
+
+
+def _check_snapshot():
+    """How Python started, for the ping answer: {"restored": bool, ...}."""
+    record = sys.modules.get("_tablecheck_snapshot")
+    if record is None:
+        return {"restored": False}
+    on_disk = _package_sources()
+    differ = sorted(p for p in set(on_disk) | set(record.SOURCES) if on_disk.get(p) != record.SOURCES.get(p))
+    state = {"restored": True, "modules": len(record.MODULES)}
+    if differ:
+        import importlib
+        for name in [n for n in sys.modules if n == "tablecheck" or n.startswith("tablecheck.")]:
+            del sys.modules[name]
+        importlib.invalidate_caches()
+        state["reloaded"] = f"{len(differ)} package file(s) differ from the snapshot's: {', '.join(differ[:3])}"
+    return state
+
+
+_BOOT = _check_snapshot()
+# A snapshot freezes the `random` module's global generator (and the hash
+# secret) for every restored start: reseed it from the OS. The dice never use
+# it (dice/sources.py: SystemRandom draws from the OS on every roll, a seeded
+# source is its own Random(seed)); nothing rolls dice from hash order.
+random.seed()
 
 try:
     from tablecheck import api
@@ -105,11 +153,25 @@ def fill(request_json):
 def ping():
     """Answers once the package is imported: the bridge's ready check. An
     import failure answers {"error": message}, which the page shows."""
-    import sys
     if IMPORT_ERROR:
         return json.dumps({"error": IMPORT_ERROR})
     from tablecheck import __version__
-    return json.dumps({"version": __version__, "python": sys.version.split()[0]})
+    return json.dumps({"version": __version__, "python": sys.version.split()[0], "boot": _boot()})
+
+
+def _boot():
+    """How this engine started: the interpreter module's record
+    (static/js/boot/pyodide.mjs: snapshot used or why not) plus Python's."""
+    boot = {}
+    try:
+        import js  # Pyodide only
+        if getattr(js, "tablecheckBoot", None) is not None:
+            boot = json.loads(js.JSON.stringify(js.tablecheckBoot))
+    except Exception:
+        pass
+    boot.update(_BOOT)
+    boot["pyscript"] = "pyscript" in sys.modules  # PyScript's own set-up ran on this interpreter
+    return boot
 
 
 # PyScript worker: these names become callable from the page.

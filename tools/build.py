@@ -13,18 +13,39 @@ cache name a content hash of them. Same inputs -> byte-identical dist/.
 
 A vendored file that is missing or differs from its recorded SHA-256 stops
 the build with a message naming it (exit status 1), so the page never meets
-it at run time. Standard library only.
+it at run time. Standard library only (plus Node, already there for npm, to
+make the memory snapshot).
+
+Memory snapshot (issue 13): tools/snapshot.mjs boots the vendored Pyodide in
+Node, imports the built py/tablecheck/ and builds the catalog, and dumps the
+interpreter's memory; the build gzips it into static/vendor/snapshot/ with
+snapshot.json (Pyodide version and build id, sizes, SHA-256 of both forms).
+It is keyed to its inputs (the script, Node's version, the vendored Pyodide,
+every shipped package file): a build with other py files (e.g. the tests'
+`extra_systems`) gets its own snapshot, never another's. Snapshots are kept
+in .cache/snapshot/ (or $TABLECHECK_CACHE/snapshot/) by the hash of their
+inputs, so rebuilding the same files costs no Node run. A snapshot that
+could not be restored (its heap larger than the wasm's initial memory, Pyodide
+issue 6254) is not shipped: snapshot.json then says why, and the page starts
+Pyodide the normal way. `--no-snapshot` / `build(snapshot=False)` does the
+same on purpose.
 """
 
 import argparse
+import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
+import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+TOOLS = Path(__file__).resolve().parent
 
 # Site files copied as they are (relative to the repository root).
 PAGE_FILES = ["index.html", "manifest.webmanifest"]
@@ -185,12 +206,256 @@ def render_sw(template, cache_name, precache):
 
 EXTRA_LIST = PACKAGE_DIR + "/systems/_extra.py"
 
+# -- the memory snapshot -------------------------------------------------------
 
-def build(root=ROOT, out=None, extra_systems=()):
-    """Build the site; return a dict with the cache name and precache list.
+SNAPSHOT_SCRIPT = TOOLS / "snapshot.mjs"  # part of the build tool, not of the site
+SNAPSHOT_OUT = VENDOR_OUT + "/snapshot"
+SNAPSHOT_FILE = "snapshot.bin.gz"
+SNAPSHOT_META = "snapshot.json"
+SNAPSHOT_FORMAT = 1  # bump when what goes into a snapshot changes
+SNAPSHOT_MAGIC = 0x706E7300  # Pyodide's header: "\0snp" (src/js/snapshot.ts)
+SNAPSHOT_HEADER = 48  # magic, offset, json length, padding, 32-byte build id
+SNAPSHOT_GZIP_LEVEL = 6  # level 9 saves 1% for five times the time
+SNAPSHOT_CACHE_KEEP = 12  # newest entries kept in the cache
+SNAPSHOT_NODE_TIMEOUT = 300
+WASM_PAGE = 65536
+
+
+def cache_dir():
+    """Where built snapshots are kept: $TABLECHECK_CACHE or .cache/ beside tools/."""
+    return Path(os.environ.get("TABLECHECK_CACHE") or TOOLS.parent / ".cache") / "snapshot"
+
+
+def pyodide_package(manifest):
+    for package in manifest["packages"]:
+        if package["name"] == "pyodide":
+            return package
+    raise BuildError(f"{VENDOR_MANIFEST}: no pyodide package")
+
+
+def pyodide_build_id(mjs):
+    """The BUILD_ID Pyodide stamps into pyodide.mjs (hash of its asm.mjs and
+    .wasm); a snapshot carries it in its header and restores only with it."""
+    found = re.findall(r'BUILD_ID:"([0-9a-f]{64})"', mjs.read_text(encoding="utf-8", errors="replace"))
+    if len(set(found)) != 1:
+        raise BuildError(f"{mjs}: cannot find Pyodide's BUILD_ID (a Pyodide other than the one "
+                         f"{VENDOR_MANIFEST} records?)")
+    return found[0]
+
+
+def _leb128(data, i):
+    value = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, i
+
+
+def wasm_initial_memory(wasm):
+    """Bytes of linear memory the module starts with (its memory section)."""
+    data = wasm.read_bytes()
+    i = 8
+    while i < len(data):
+        section, i = data[i], i + 1
+        size, i = _leb128(data, i)
+        if section == 5:  # memory: count, then limits (flags, min pages, [max])
+            _, j = _leb128(data, i)
+            pages, _ = _leb128(data, j + 1)
+            return pages * WASM_PAGE
+        i += size
+    raise BuildError(f"{wasm}: no memory section (imported memory is not supported)")
+
+
+def snapshot_header(raw, shown):
+    """(offset of the heap, build id) from a raw snapshot's header."""
+    if len(raw) < SNAPSHOT_HEADER or int.from_bytes(raw[0:4], "little") != SNAPSHOT_MAGIC:
+        raise BuildError(f"{shown}: not a Pyodide memory snapshot (bad magic number)")
+    offset = int.from_bytes(raw[4:8], "little")
+    words = [int.from_bytes(raw[16 + 4 * k:20 + 4 * k], "little") for k in range(8)]
+    return offset, "".join(f"{w:08x}" for w in words)
+
+
+_NODE_VERSION = {}
+
+
+def node_version():
+    if "v" not in _NODE_VERSION:
+        node = shutil.which("node")
+        if not node:
+            raise BuildError("node not found: it makes the memory snapshot (install Node: tools/setup.sh)")
+        done = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+        _NODE_VERSION["v"] = (node, done.stdout.strip())
+    return _NODE_VERSION["v"]
+
+
+def snapshot_key(out, manifest):
+    """SHA-256 of everything the snapshot is made from: the script, Node's
+    version, the vendored Pyodide (recorded hashes, checked before), and every
+    package file the site ships (path and content)."""
+    h = hashlib.sha256(f"tablecheck-snapshot {SNAPSHOT_FORMAT}\n".encode())
+    h.update(sha256(SNAPSHOT_SCRIPT).encode() + b"\n")
+    h.update(node_version()[1].encode() + b"\n")
+    package = pyodide_package(manifest)
+    h.update(f"pyodide {package['version']}\n".encode())
+    for rel, digest in sorted(package["files"].items()):
+        h.update(f"{rel} {digest}\n".encode())
+    base = out / PACKAGE_DIR
+    for path in sorted(base.rglob("*.py")):
+        h.update(f"{path.relative_to(out).as_posix()} {sha256(path)}\n".encode())
+    return h.hexdigest()
+
+
+def check_snapshot_pyodide(manifest, vendor_dir):
+    """The snapshot section of tools/vendor-files.json, the vendored Pyodide's
+    version and its BUILD_ID must agree: else the build fails, naming the file."""
+    package = pyodide_package(manifest)
+    recorded = manifest.get("snapshot")
+    if not recorded:
+        raise BuildError(f"{VENDOR_MANIFEST}: no \"snapshot\" section (the Pyodide build the "
+                         f"memory snapshot is made for; `tools/build.py --record-vendor` writes it)")
+    if recorded.get("pyodide") != package["version"]:
+        raise BuildError(f"{VENDOR_MANIFEST}: the memory snapshot is recorded for Pyodide "
+                         f"{recorded.get('pyodide')}, node_modules/pyodide is {package['version']} "
+                         f"(re-record with `tools/build.py --record-vendor`)")
+    build_id = pyodide_build_id(vendor_dir / "pyodide.mjs")
+    if recorded.get("build_id") != build_id:
+        raise BuildError(f"node_modules/pyodide/pyodide.mjs: Pyodide build id {build_id} differs from "
+                         f"the one {VENDOR_MANIFEST} records for the memory snapshot "
+                         f"({recorded.get('build_id')}); re-record with `tools/build.py --record-vendor`")
+    return package["version"], build_id
+
+
+def _run_snapshot_script(vendor_dir, py_dir, raw_path):
+    node, _ = node_version()
+    try:
+        done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(vendor_dir), str(py_dir), str(raw_path)],
+                              capture_output=True, text=True, timeout=SNAPSHOT_NODE_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        raise BuildError(f"{SNAPSHOT_SCRIPT.name}: no snapshot after {SNAPSHOT_NODE_TIMEOUT} s") from None
+    if done.returncode != 0 or not raw_path.is_file():
+        tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
+        raise BuildError(f"tools/{SNAPSHOT_SCRIPT.name} failed (exit {done.returncode}) making the "
+                         f"memory snapshot:\n{tail}")
+
+
+def _new_snapshot(out, vendor_dir, version, build_id, key, entry):
+    """Run Node, check the result and write it as a cache entry (atomically)."""
+    began = time.monotonic()
+    cache = entry.parent
+    cache.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".new-", dir=cache))
+    try:
+        raw_path = work / "snapshot.bin"
+        _run_snapshot_script(vendor_dir, out / "py", raw_path)
+        raw = raw_path.read_bytes()
+        raw_path.unlink()
+        offset, made_for = snapshot_header(raw, f"tools/{SNAPSHOT_SCRIPT.name} output")
+        if made_for != build_id:
+            raise BuildError(f"tools/{SNAPSHOT_SCRIPT.name}: the snapshot is for Pyodide build {made_for}, "
+                             f"the vendored pyodide.mjs is build {build_id}")
+        packed = gzip.compress(raw, SNAPSHOT_GZIP_LEVEL, mtime=0)
+        (work / SNAPSHOT_FILE).write_bytes(packed)
+        meta = {"format": SNAPSHOT_FORMAT, "pyodide": version, "build_id": build_id, "inputs": key,
+                "heap": len(raw) - offset, "file": SNAPSHOT_FILE,
+                "bytes": len(raw), "sha256": hashlib.sha256(raw).hexdigest(),
+                "gzip_bytes": len(packed), "gzip_sha256": hashlib.sha256(packed).hexdigest(),
+                "made_ms": round((time.monotonic() - began) * 1000)}
+        (work / SNAPSHOT_META).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        try:
+            os.replace(work, entry)  # another build may have made the same entry meanwhile: either is right
+        except OSError:
+            if not _cached_meta(entry, key):
+                raise
+        return meta
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _cached_meta(entry, key):
+    """The cache entry's snapshot.json if the entry is whole and for `key`, else None."""
+    try:
+        meta = json.loads((entry / SNAPSHOT_META).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if meta.get("inputs") != key or meta.get("format") != SNAPSHOT_FORMAT:
+        return None
+    packed = entry / str(meta.get("file"))
+    if not packed.is_file() or sha256(packed) != meta.get("gzip_sha256"):
+        return None
+    return meta
+
+
+def _prune_cache(cache, keep=SNAPSHOT_CACHE_KEEP):
+    """Keep the `keep` most recently used entries (other builds may be
+    pruning or renaming at the same time: vanished files are fine)."""
+    def mtime(path):
+        try:
+            return path.stat().st_mtime
+        except OSError:
+            return None
+    entries = [(mtime(p), p) for p in cache.iterdir() if not p.name.startswith(".")]
+    entries = sorted((e for e in entries if e[0] is not None), reverse=True)
+    for _, old in entries[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
+    for stale in cache.glob(".new-*"):
+        when = mtime(stale)
+        if when is not None and time.time() - when > 3600:  # left by a build that was killed
+            shutil.rmtree(stale, ignore_errors=True)
+
+
+def add_snapshot(out, manifest, enabled=True):
+    """Write static/vendor/snapshot/ into the build `out` (after its package
+    and vendored files are in place); return snapshot.json's content plus
+    where it came from ("cached"/"made"/"off")."""
+    target = out / SNAPSHOT_OUT
+    target.mkdir(parents=True, exist_ok=True)
+    vendor_dir = out / VENDOR_OUT / pyodide_package(manifest)["out"]
+    version, build_id = check_snapshot_pyodide(manifest, vendor_dir)
+    if not enabled:
+        meta = {"format": SNAPSHOT_FORMAT, "pyodide": version, "build_id": build_id, "file": None,
+                "reason": "this build was made without a snapshot (--no-snapshot)"}
+        source = "off"
+    else:
+        key = snapshot_key(out, manifest)
+        entry = cache_dir() / key[:32]
+        meta = _cached_meta(entry, key)
+        source = "cached"
+        if meta is None:
+            shutil.rmtree(entry, ignore_errors=True)
+            meta = _new_snapshot(out, vendor_dir, version, build_id, key, entry)
+            source = "made"
+        else:
+            os.utime(entry)  # most recently used: pruned last
+        if meta["pyodide"] != version or meta["build_id"] != build_id:  # cannot happen: keyed on Pyodide
+            raise BuildError(f"{entry / SNAPSHOT_META}: snapshot for Pyodide {meta['pyodide']} build "
+                             f"{meta['build_id']}, the vendored one is {version} build {build_id}")
+        initial = wasm_initial_memory(vendor_dir / "pyodide.asm.wasm")
+        if meta["heap"] > initial:
+            # restoring it would throw "offset is out of bounds" (pyodide issue
+            # 6254): ship none rather than a snapshot that always fails
+            meta = {k: v for k, v in meta.items() if k in ("format", "pyodide", "build_id", "inputs", "heap")}
+            meta.update(file=None, initial_memory=initial, reason=(
+                f"the heap after import ({meta['heap']} bytes) is larger than the interpreter's initial "
+                f"memory ({initial} bytes): Pyodide cannot restore it (pyodide issue 6254)"))
+        else:
+            shutil.copyfile(entry / meta["file"], target / meta["file"])
+        _prune_cache(entry.parent)
+    shipped = {k: v for k, v in meta.items() if k != "made_ms"}
+    (target / SNAPSHOT_META).write_text(json.dumps(shipped, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return {**meta, "source": source}
+
+
+def build(root=ROOT, out=None, extra_systems=(), snapshot=True):
+    """Build the site; return a dict with the cache name and precache list
+    (and `snapshot`: what snapshot.json says, plus its `source`).
 
     `extra_systems`: paths of system modules to add (tests only: a sixth
-    game shown by the real page with no change under static/)."""
+    game shown by the real page with no change under static/); the build
+    then makes the snapshot of those files (cached like any other).
+    `snapshot=False`: ship no memory snapshot (the page boots Pyodide)."""
     root = Path(root)
     out = Path(out) if out else root / "dist"
     manifest = load_vendor_manifest(root)
@@ -219,6 +484,7 @@ def build(root=ROOT, out=None, extra_systems=()):
     for rel, text in generated.items():
         (out / rel).write_text(text, encoding="utf-8")
     (out / CONFIG_TEMPLATE).write_text(config, encoding="utf-8")
+    snapshot_info = add_snapshot(out, manifest, enabled=snapshot)
 
     rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = build_hash(out, rels)
@@ -228,7 +494,8 @@ def build(root=ROOT, out=None, extra_systems=()):
     precache = ["./" + rel for rel in rels]
     (out / "sw.js").write_text(render_sw(template, cache_name, precache), encoding="utf-8")
     size = sum((out / rel).stat().st_size for rel in rels)
-    return {"out": str(out), "cache": cache_name, "precache": precache, "bytes": size}
+    return {"out": str(out), "cache": cache_name, "precache": precache, "bytes": size,
+            "snapshot": snapshot_info}
 
 
 def record_vendor(root=ROOT):
@@ -239,6 +506,9 @@ def record_vendor(root=ROOT):
     for package in manifest["packages"]:
         base = root / "node_modules" / package["name"] / package["dir"]
         package["files"] = {rel: sha256(base / rel) for rel in sorted(package["files"])}
+        if package["name"] == "pyodide":
+            manifest["snapshot"] = {"pyodide": package["version"],
+                                    "build_id": pyodide_build_id(base / "pyodide.mjs")}
     path.write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
 
 
@@ -248,16 +518,25 @@ def main(argv=None):
     parser.add_argument("--out", default=None)
     parser.add_argument("--record-vendor", action="store_true",
                         help="rewrite the SHA-256 sums in tools/vendor-files.json")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="ship no memory snapshot (the page starts Pyodide the normal way)")
     args = parser.parse_args(argv)
     try:
         if args.record_vendor:
             record_vendor(Path(args.root))
-        info = build(Path(args.root), args.out)
+        info = build(Path(args.root), args.out, snapshot=not args.no_snapshot)
     except BuildError as exc:
         print(f"build failed:\n{exc}", file=sys.stderr)
         return 1
     print(f"built {info['out']}: {len(info['precache'])} files, "
           f"{info['bytes'] / 1e6:.1f} MB, cache {info['cache']}")
+    snap = info["snapshot"]
+    if snap.get("file"):
+        how = {"cached": "from .cache/snapshot", "made": f"made in {snap.get('made_ms', 0) / 1000:.1f} s"}
+        print(f"memory snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['gzip_bytes'] / 1e6:.1f} MB gzip "
+              f"({how.get(snap['source'], snap['source'])})")
+    else:
+        print(f"memory snapshot: none shipped: {snap.get('reason')}", file=sys.stderr)
     return 0
 
 

@@ -17,6 +17,8 @@
 //   document.documentElement.dataset.engine = 'loading' | 'ready' | 'error'
 //   window event 'tablecheck:status' with detail {stage, message}
 //     stage: 'downloading' | 'starting' | 'ready' | 'error'
+//     boot (with 'ready'): how Python started, e.g. {snapshot: 'used' | 'fallback',
+//       reason, restored, ms} (static/js/boot/pyodide.mjs, py/engine.py)
 // Requests the API rejects resolve to {error: {...}}; they never reject and
 // never hang (each call has a time limit).
 
@@ -33,6 +35,7 @@ const START_TIMEOUT_MS = Number(window.TABLECHECK_START_TIMEOUT_MS) || 60000;
 const REQUIRED_FILES = [
   "./pyscript.json",
   "./py/engine.py",
+  "./static/js/boot/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.asm.mjs",
   "./static/vendor/pyodide/pyodide.asm.wasm",
@@ -170,6 +173,7 @@ function boot(element) {
     (info) => {
       if (mine !== boots) return;
       window.tablecheck.info = info;
+      status.boot = info.boot || null;
       setStatus("ready");
       resolvers.resolve(info);
     },
@@ -182,6 +186,7 @@ function boot(element) {
           if (mine !== boots) return;
           window.tablecheck.info = info;
           window.tablecheck.ready = Promise.resolve(info);
+          status.boot = info.boot || null;
           setStatus("ready");
         }, () => {});
       }

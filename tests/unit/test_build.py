@@ -2,6 +2,8 @@
 dist/, the precache list, the content hash, vendored files checked at build
 time. Built into temporary directories, never into the shared dist/."""
 
+import gzip
+import hashlib
 import json
 import re
 import shutil
@@ -77,6 +79,7 @@ def test_dist_holds_page_package_entry_static_vendor_and_manifest(site):
         assert rel in files
     vendored = {f for f in files if f.startswith("static/vendor/")}
     expected = {f"static/vendor/{p['out']}/{rel}" for p in VENDOR["packages"] for rel in p["files"]}
+    expected |= {"static/vendor/snapshot/snapshot.bin.gz", "static/vendor/snapshot/snapshot.json"}
     assert vendored == expected
     # only what a page needs: no source maps, no MicroPython, no editor runtime
     assert not [f for f in files if f.endswith(".map") or "micropython" in f or "codemirror" in f
@@ -86,8 +89,12 @@ def test_dist_holds_page_package_entry_static_vendor_and_manifest(site):
 def test_pyscript_config_points_at_the_vendored_interpreter_and_lists_the_package(site):
     out, _ = site
     config = json.loads((out / "pyscript.json").read_text())
-    assert config["interpreter"] == "./static/vendor/pyodide/pyodide.mjs"
-    assert (out / config["interpreter"]).is_file()
+    # our interpreter module: the vendored Pyodide, from the memory snapshot when it can
+    assert config["interpreter"] == "./static/js/boot/pyodide.mjs"
+    loader = out / config["interpreter"]
+    imported = re.findall(r'^import .* from "([^"]+)";', loader.read_text(), re.M)
+    assert imported == ["../../vendor/pyodide/pyodide.mjs"]
+    assert (loader.parent / imported[0]).resolve() == (out / "static/vendor/pyodide/pyodide.mjs").resolve()
     assert "packages" not in config  # would fetch micropip from a CDN
     for url, target in config["files"].items():
         assert (out / url).is_file()
@@ -124,7 +131,7 @@ def test_a_changed_file_changes_the_cache_name(fake_root, tmp_path):
 
 def test_a_new_python_module_is_packaged_without_editing_the_build(fake_root, tmp_path):
     (fake_root / "py" / "tablecheck" / "systems" / "brand_new.py").write_text("SYSTEM = None\n")
-    info = build.build(fake_root, tmp_path / "out")
+    info = build.build(fake_root, tmp_path / "out", snapshot=False)  # (the snapshot: tests below)
     assert "./py/tablecheck/systems/brand_new.py" in info["precache"]
     config = json.loads((tmp_path / "out" / "pyscript.json").read_text())
     assert config["files"]["./py/tablecheck/systems/brand_new.py"] == "./tablecheck/systems/brand_new.py"
@@ -197,3 +204,103 @@ def test_pinned_versions_match_package_json_and_lock():
         assert lock["packages"][f"node_modules/{package['name']}"]["version"] == package["version"]
     assert VENDOR["packages"][0]["version"] == "0.7.31"
     assert VENDOR["packages"][1]["version"] == "314.0.7"
+
+
+# -- the memory snapshot (issue 13) ------------------------------------------------
+
+def unpacked_snapshot(out):
+    meta = json.loads((out / "static/vendor/snapshot/snapshot.json").read_text())
+    packed = (out / "static/vendor/snapshot" / meta["file"]).read_bytes()
+    return meta, packed, gzip.decompress(packed)
+
+
+def test_the_snapshot_is_shipped_gzipped_and_described_by_its_json(site):
+    out, info = site
+    meta, packed, raw = unpacked_snapshot(out)
+    assert info["snapshot"]["file"] == meta["file"] == "snapshot.bin.gz"
+    assert meta["gzip_bytes"] == len(packed) and meta["gzip_sha256"] == hashlib.sha256(packed).hexdigest()
+    assert meta["bytes"] == len(raw) and meta["sha256"] == hashlib.sha256(raw).hexdigest()
+    assert len(packed) < len(raw) / 3  # a heap compresses well: ship it gzipped
+    # Pyodide's header: magic, then the build id of the very pyodide.mjs shipped
+    offset, build_id = build.snapshot_header(raw, "snapshot")
+    assert build_id == meta["build_id"] == VENDOR["snapshot"]["build_id"]
+    assert build_id == build.pyodide_build_id(out / "static/vendor/pyodide/pyodide.mjs")
+    assert meta["pyodide"] == VENDOR["snapshot"]["pyodide"] == "314.0.7"
+    # restorable: no larger than the interpreter's initial memory (pyodide issue 6254)
+    assert len(raw) - offset == meta["heap"] <= build.wasm_initial_memory(out / "static/vendor/pyodide/pyodide.asm.wasm")
+    # it holds the package, recorded file by file for py/engine.py's check
+    for rel in ("tablecheck/api.py", "tablecheck/systems/dice_roller.py"):
+        digest = build.sha256(out / "py" / rel).encode()
+        assert rel.encode() in raw and digest in raw
+
+
+def test_the_same_inputs_make_the_same_snapshot_bytes_and_the_cache_is_keyed_by_them(fake_root, tmp_path,
+                                                                                      monkeypatch):
+    monkeypatch.setenv("TABLECHECK_CACHE", str(tmp_path / "cache"))
+    fresh = build.build(fake_root, tmp_path / "fresh")
+    assert fresh["snapshot"]["source"] == "made"  # an empty cache: Node ran
+    again = build.build(fake_root, tmp_path / "again")
+    assert again["snapshot"]["source"] == "cached"  # no Node run for the same inputs
+    assert again["snapshot"]["gzip_sha256"] == fresh["snapshot"]["gzip_sha256"]
+    # a cache entry that went bad is made again, never shipped
+    entry = tmp_path / "cache" / "snapshot" / again["snapshot"]["inputs"][:32]
+    damaged = bytearray((entry / "snapshot.bin.gz").read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    (entry / "snapshot.bin.gz").write_bytes(bytes(damaged))
+    third = build.build(fake_root, tmp_path / "third")
+    assert third["snapshot"]["source"] == "made"
+    # a second Node run from the same inputs: the same bytes
+    assert (tmp_path / "third/static/vendor/snapshot/snapshot.bin.gz").read_bytes() == \
+        (tmp_path / "fresh/static/vendor/snapshot/snapshot.bin.gz").read_bytes()
+    # any package file is an input
+    built = tmp_path / "fresh"
+    assert build.snapshot_key(built, VENDOR) == fresh["snapshot"]["inputs"]
+    with open(built / "py/tablecheck/errors.py", "a") as f:
+        f.write("# changed\n")
+    assert build.snapshot_key(built, VENDOR) != fresh["snapshot"]["inputs"]
+
+
+def test_a_build_with_other_package_files_gets_its_own_snapshot(site, tmp_path):
+    out, info = site
+    omens = build.build(ROOT, tmp_path / "omens", extra_systems=[ROOT / "tests" / "sixth_game.py"])
+    assert omens["snapshot"]["inputs"] != info["snapshot"]["inputs"]
+    _, _, raw = unpacked_snapshot(tmp_path / "omens")
+    # made from the test build's own files: the sixth game is in it
+    assert b"tablecheck/systems/sixth_game.py" in raw and b"tablecheck/systems/_extra.py" in raw
+    assert build.sha256(tmp_path / "omens/py/tablecheck/systems/_extra.py").encode() in raw
+
+
+def test_without_a_snapshot_the_json_says_why_and_nothing_else_is_shipped(fake_root, tmp_path):
+    info = build.build(fake_root, tmp_path / "out", snapshot=False)
+    assert info["snapshot"]["file"] is None
+    meta = json.loads((tmp_path / "out/static/vendor/snapshot/snapshot.json").read_text())
+    assert meta["file"] is None and "without a snapshot" in meta["reason"]
+    assert meta["pyodide"] == "314.0.7"
+    assert "./static/vendor/snapshot/snapshot.bin.gz" not in info["precache"]
+
+
+def test_a_snapshot_the_interpreter_could_not_restore_is_not_shipped(fake_root, tmp_path, monkeypatch):
+    monkeypatch.setattr(build, "wasm_initial_memory", lambda wasm: 16 << 20)  # smaller than the heap
+    info = build.build(fake_root, tmp_path / "out")
+    assert info["snapshot"]["file"] is None
+    assert "6254" in info["snapshot"]["reason"]
+    assert not (tmp_path / "out/static/vendor/snapshot/snapshot.bin.gz").exists()
+
+
+def test_a_snapshot_recorded_for_another_pyodide_version_fails_the_build_naming_the_file(fake_root, tmp_path):
+    manifest_path = fake_root / "tools" / "vendor-files.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["snapshot"]["pyodide"] = "314.0.2"
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(build.BuildError, match=r"tools/vendor-files\.json: .*Pyodide 314\.0\.2.*314\.0\.7"):
+        build.build(fake_root, tmp_path / "dist")
+
+
+def test_a_pyodide_build_id_other_than_the_recorded_one_fails_the_build_naming_the_file(fake_root, tmp_path):
+    manifest_path = fake_root / "tools" / "vendor-files.json"
+    manifest = json.loads(manifest_path.read_text())
+    manifest["snapshot"]["build_id"] = "0" * 64
+    manifest_path.write_text(json.dumps(manifest))
+    with pytest.raises(build.BuildError, match=r"node_modules/pyodide/pyodide\.mjs: Pyodide build id [0-9a-f]{64} "
+                                               r"differs from the one tools/vendor-files\.json records"):
+        build.build(fake_root, tmp_path / "dist")

@@ -101,3 +101,53 @@ def test_a_rules_package_that_fails_to_import_is_reported_by_every_call(tmp_path
     assert ping == {"error": message}
     assert catalog == resolved == {"error": {"field": None, "message": message, "code": None}}
     assert "boom at import" in done.stderr  # the traceback goes to the console
+
+
+SNAPSHOT_CHECK = """
+import hashlib, json, os, sys, types
+# what tools/snapshot.mjs leaves in a restored interpreter
+import tablecheck.api
+record = types.ModuleType("_tablecheck_snapshot")
+record.SOURCES = {}
+for folder, dirs, files in os.walk("tablecheck"):
+    for name in files:
+        if name.endswith(".py"):
+            path = os.path.join(folder, name)
+            record.SOURCES[path] = hashlib.sha256(open(path, "rb").read()).hexdigest()
+record.MODULES = sorted(n for n in sys.modules if n.startswith("tablecheck"))
+sys.modules["_tablecheck_snapshot"] = record
+restored_api = sys.modules["tablecheck.api"]
+if len(sys.argv) > 1:  # a package file PyScript wrote differs from the snapshot's
+    with open(sys.argv[1], "a") as f:
+        f.write("CHANGED = True\\n")
+import engine
+print(json.dumps([json.loads(engine.ping())["boot"], engine.api is restored_api,
+                  getattr(engine.api, "CHANGED", False)]))
+"""
+
+
+def test_a_restored_interpreter_keeps_its_modules_only_if_the_files_are_the_snapshots(tmp_path):
+    """Issue 13: after a restore, engine.py compares the package files with
+    the SHA-256 the snapshot recorded; any difference: import them afresh."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+    py = Path(engine.__file__).parent
+    for name in ("same", "changed"):
+        shutil.copytree(py / "tablecheck", tmp_path / name / "tablecheck",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copyfile(py / "engine.py", tmp_path / name / "engine.py")
+    run = lambda name, *args: json.loads(subprocess.run(  # noqa: E731
+        [sys.executable, "-c", SNAPSHOT_CHECK, *args], cwd=tmp_path / name, check=True,
+        capture_output=True, text=True, env={"PYTHONPATH": ".", "PATH": "/usr/bin:/bin"}).stdout)
+    boot, same_module, changed = run("same")
+    assert boot["restored"] is True and "reloaded" not in boot and same_module and not changed
+    boot, same_module, changed = run("changed", "tablecheck/api.py")
+    assert boot["restored"] is True and "tablecheck/api.py" in boot["reloaded"]
+    assert not same_module and changed  # the file's code, not the snapshot's
+
+
+def test_without_a_snapshot_ping_says_python_was_not_restored():
+    boot = json.loads(engine.ping())["boot"]
+    assert boot["restored"] is False and boot["pyscript"] is False

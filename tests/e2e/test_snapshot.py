@@ -1,0 +1,253 @@
+"""Issue 13: the engine starts from the build's Pyodide memory snapshot,
+through PyScript (static/js/boot/pyodide.mjs is the config's interpreter),
+offline too; anything wrong with the snapshot means the normal start, a
+"Ready" pill and the reason in the 'tablecheck:status' detail (`boot`)."""
+
+import gzip
+import hashlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import READY_TIMEOUT_MS, wait_controlled, wait_ready
+
+SNAPSHOT = "static/vendor/snapshot/snapshot.bin.gz"
+META = "static/vendor/snapshot/snapshot.json"
+LOADER = "static/js/boot/pyodide.mjs"
+ENTERED = {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]}
+
+RECORD_STATUS = """
+    window.__statuses = [];
+    window.addEventListener('tablecheck:status', (e) => window.__statuses.push(e.detail));
+"""
+
+
+def start(context, url):
+    """Open the page, wait for the engine; return (page, the ready status detail)."""
+    page = context.new_page()
+    page.add_init_script(RECORD_STATUS)
+    page.goto(url)
+    assert wait_ready(page) == "ready", page.locator("#engine-status").inner_text()
+    statuses = page.evaluate("window.__statuses")
+    assert statuses[-1]["stage"] == "ready"
+    return page, statuses[-1]
+
+
+def assert_calm_ready(page, statuses=None):
+    """The pill says Ready and nothing else: no error, no Retry, no word about snapshots."""
+    pill = page.locator("#engine-status")
+    assert pill.get_attribute("data-stage") == "ready"
+    assert pill.inner_text().startswith("Ready")
+    assert "snapshot" not in pill.inner_text().lower()
+    assert page.locator("#engine-retry").is_hidden()
+    stages = [s["stage"] for s in page.evaluate("window.__statuses")]
+    assert "error" not in stages, stages
+    assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+
+
+@pytest.fixture(scope="module")
+def snapshot_parts(built_site):
+    out = built_site["dir"]
+    meta = json.loads((out / META).read_text())
+    packed = (out / SNAPSHOT).read_bytes()
+    return meta, packed
+
+
+def repacked(meta, raw):
+    """A gzip of `raw` and a snapshot.json that vouches for it (sizes, SHA-256):
+    our own checks pass, what follows is Pyodide's."""
+    packed = gzip.compress(raw, 1, mtime=0)
+    vouched = dict(meta, bytes=len(raw), sha256=hashlib.sha256(raw).hexdigest(),
+                   gzip_bytes=len(packed), gzip_sha256=hashlib.sha256(packed).hexdigest())
+    return packed, vouched
+
+
+def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, built_site):
+    assert built_site["snapshot"]["file"], built_site["snapshot"]
+    context = browser.new_context(service_workers="block")
+    requested = []
+    context.on("request", lambda r: requested.append(r.url))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used", boot
+        assert boot["reason"] is None
+        assert boot["verified"] == "sha256+crc32"  # 127.0.0.1 is a secure context: crypto.subtle exists
+        # py/engine.py found the rules imported, from the very files PyScript wrote
+        assert boot["restored"] is True and boot["modules"] > 10
+        assert "reloaded" not in boot
+        assert boot["pyscript"] is True  # PyScript's Python package was set up on the restored interpreter
+        assert any(u.endswith("/" + SNAPSHOT) for u in requested)
+        assert_calm_ready(page)
+        info = page.evaluate("window.tablecheck.info")
+        assert info["python"].startswith("3.14")
+        # the exported names (the worker's __export__) answer, odds included
+        odds = page.evaluate("window.tablecheck.odds({system: 'dice', check: 'roll', expression: '2d6'})")
+        assert odds["distribution"]["7"] == pytest.approx(6 / 36)
+        catalog = page.evaluate("window.tablecheck.catalog()")
+        assert "dice" in catalog["systems"]
+    finally:
+        context.close()
+
+
+def _fallback_cases(meta, packed):
+    raw = gzip.decompress(packed)
+    other_build = bytearray(raw)
+    other_build[16:48] = bytes(32)  # the header's Pyodide build id
+    too_big = raw + bytes(65536)  # a heap larger than the wasm's initial memory (pyodide issue 6254)
+    half = packed[:len(packed) // 2]
+    flipped = bytearray(packed)
+    for i in range(len(flipped) // 3, len(flipped) // 3 + 64):
+        flipped[i] ^= 0x5A
+    wrong_version = dict(meta, pyodide="314.0.2")
+    build_packed, build_meta = repacked(meta, bytes(other_build))
+    big_packed, big_meta = repacked(meta, too_big)
+    return {
+        "snapshot-missing": ({SNAPSHOT: (404, b"not found")}, "HTTP 404"),
+        "meta-missing": ({META: (404, b"not found")}, "snapshot.json: HTTP 404"),
+        "truncated": ({SNAPSHOT: (200, half)}, "snapshot"),
+        "corrupt": ({SNAPSHOT: (200, bytes(flipped))}, "snapshot"),
+        "other-pyodide-version": ({META: (200, json.dumps(wrong_version).encode())}, "Pyodide 314.0.2"),
+        "other-pyodide-build": ({SNAPSHOT: (200, build_packed), META: (200, json.dumps(build_meta).encode())},
+                                "build id mismatch"),
+        "restore-throws-6254": ({SNAPSHOT: (200, big_packed), META: (200, json.dumps(big_meta).encode())},
+                                "out of bounds"),
+    }
+
+
+def answer(status, body):
+    return lambda route: route.fulfill(status=status, body=body)
+
+
+FALLBACKS = ["snapshot-missing", "meta-missing", "truncated", "corrupt", "other-pyodide-version",
+             "other-pyodide-build", "restore-throws-6254"]
+
+
+@pytest.mark.parametrize("case", FALLBACKS)
+def test_a_bad_snapshot_means_the_normal_start_and_says_why(browser, site, snapshot_parts, case):
+    meta, packed = snapshot_parts
+    routes, reason = _fallback_cases(meta, packed)[case]
+    context = browser.new_context(service_workers="block")
+    for rel, (status, body) in routes.items():
+        context.route(f"**/{rel}", answer(status, body))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "fallback", boot
+        assert reason in boot["reason"], boot["reason"]
+        assert boot["restored"] is False  # Python booted the normal way and imported the rules itself
+        assert boot["pyscript"] is True
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_a_browser_without_decompression_stream_starts_normally(browser, site, built_site):
+    loader = (built_site["dir"] / LOADER).read_text()
+    # the worker's global loses the API before our module body runs
+    without = "delete globalThis.DecompressionStream;\n" + loader
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{LOADER}", lambda route: route.fulfill(
+        status=200, body=without, headers={"content-type": "text/javascript"}))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "fallback"
+        assert boot["reason"] == "this browser has no DecompressionStream"
+        assert boot["restored"] is False
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_gzip(browser, site, built_site):
+    """An http:// address other than localhost is no secure context: no
+    crypto.subtle. The gzip CRC and the length still vouch for the bytes."""
+    loader = (built_site["dir"] / LOADER).read_text()
+    without = "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });\n" + loader
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{LOADER}", lambda route: route.fulfill(
+        status=200, body=without, headers={"content-type": "text/javascript"}))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["verified"] == "crc32", boot
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, site, built_site):
+    """A snapshot never runs rules other than the files shipped: if a package
+    file PyScript writes differs from the one the snapshot was made from,
+    py/engine.py drops the restored modules and imports the files."""
+    rel = "py/tablecheck/__init__.py"
+    changed = (built_site["dir"] / rel).read_text().replace('__version__ = "', '__version__ = "9.9.9-')
+    assert "9.9.9-" in changed
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{rel}", lambda route: route.fulfill(status=200, body=changed))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["restored"] is True
+        assert "tablecheck/__init__.py" in boot["reloaded"]
+        assert page.evaluate("window.tablecheck.info")["version"].startswith("9.9.9-")  # the file's, not the snapshot's
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def cpython_resolve(package_dir, request):
+    script = ("import json, sys\nfrom tablecheck import api\n"
+              "print(json.dumps(api.resolve(json.loads(sys.argv[1]))))\n")
+    done = subprocess.run([sys.executable, "-c", script, json.dumps(request)], cwd=package_dir,
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def test_two_restored_starts_roll_different_secure_dice_and_the_same_seeded_dice(browser, site, built_site):
+    secure = {"system": "dice", "check": "roll", "expression": "30d20"}
+    seeded = dict(secure, seed=20261201)
+    rolls = []
+    for _ in range(2):
+        context = browser.new_context(service_workers="block")
+        try:
+            page, ready = start(context, site.url)
+            assert ready["boot"]["snapshot"] == "used"
+            got_secure = page.evaluate("(r) => window.tablecheck.resolve(r)", secure)
+            got_seeded = page.evaluate("(r) => window.tablecheck.resolve(r)", seeded)
+            rolls.append((got_secure, got_seeded))
+        finally:
+            context.close()
+    (secure_a, seeded_a), (secure_b, seeded_b) = rolls
+    faces = lambda result: [d["value"] for d in result["rolls"]]  # noqa: E731
+    assert len(faces(secure_a)) == 30
+    assert faces(secure_a) != faces(secure_b)  # equal by chance: 20**-30
+    assert seeded_a == seeded_b
+    assert seeded_a == cpython_resolve(built_site["dir"] / "py", seeded)  # the seed, not the snapshot, decides
+
+
+def test_offline_start_uses_the_precached_snapshot(browser, site, built_site):
+    context = browser.new_context()
+    try:
+        page, ready = start(context, site.url)
+        assert ready["boot"]["snapshot"] == "used"
+        wait_controlled(page)
+        cached = page.evaluate(
+            "(name) => caches.open(name).then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))",
+            built_site["cache"])
+        assert "/" + SNAPSHOT in cached and "/" + META in cached
+        context.set_offline(True)
+        page.reload()
+        assert wait_ready(page) == "ready"
+        statuses = page.evaluate("window.__statuses")
+        assert statuses[-1]["boot"]["snapshot"] == "used", statuses[-1]
+        assert_calm_ready(page)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
+                               timeout=READY_TIMEOUT_MS)
+        assert "works offline" in page.locator("#engine-status").inner_text()
+    finally:
+        context.set_offline(False)
+        context.close()
