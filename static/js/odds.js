@@ -73,8 +73,9 @@ export class OddsPanel {
     this.root.setAttribute('aria-labelledby', 'odds-title');
     this.timer = null;
   }
-  /** Ask for the odds of `request` after `delay` ms of quiet. */
-  request(request, changedAt, delay = 90) {
+  /** Ask for the odds of `request` after `delay` ms of quiet (the first
+   * odds of the page at once: nothing is typed yet). */
+  request(request, changedAt, delay = this.shown ? 90 : 0) {
     clearTimeout(this.timer);
     this.root.classList.add('stale');
     this.root.setAttribute('aria-busy', 'true');
