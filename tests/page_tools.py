@@ -1,6 +1,5 @@
-"""Helpers for the browser tests of saved checks, history filters, sharing
-and storage (tests/e2e/test_saved_checks.py, test_history_filters.py,
-test_share.py, test_storage.py). Every wait is on an explicit signal of
+"""The browser tests' shared page helpers (saved checks, history filters,
+sharing, storage, the evening layout via tests/e2e/evening.py, fate points). Every wait is on an explicit signal of
 the page: <html data-ui="ready"> (engine up, catalog drawn), data-share
 (a shared link handled), the result host's data-painted / data-saved."""
 
@@ -91,3 +90,36 @@ def no_sideways_scroll(page):
 def shot(page, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def odds_settled(page):
+    page.wait_for_function(
+        "() => { const o = document.querySelector('#odds');"
+        " return o.dataset.seq && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }",
+        timeout=LONG)
+
+
+def enter_dice(page, dice, scope="#entered-dice"):
+    """Type dice one field at a time in the entered-dice fieldset `scope`,
+    letting the page ask for the next one."""
+    for i, face in enumerate(dice):
+        page.wait_for_function(
+            f"() => {{ const f = document.querySelector('{scope}');"
+            f" return f && !f.hidden && Number(f.dataset.count || 0) >= {i + 1}; }}", timeout=LONG)
+        page.locator(f"{scope} .die-input").nth(i).fill(str(face))
+    page.wait_for_function(
+        f"() => {{ const f = document.querySelector('{scope}'); return f.dataset.count === '{len(dice)}'"
+        f" && [...f.querySelectorAll('.die-input')].every(x => x.value.trim() !== ''); }}", timeout=LONG)
+
+
+def make_character(page, name, numbers):
+    """A character of the game now picked, through the editor."""
+    page.click("#open-characters")
+    page.click("#character-new")
+    page.fill('.char-editor [data-path="name"] input', name)
+    for key, value in numbers.items():
+        page.fill(f'.char-editor [data-path="numbers.{key}"] input', str(value))
+    page.click("#character-save")
+    page.wait_for_selector(f'#character-list .char-item:has-text("{name}")')
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('dialog[open]')")

@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from page_tools import enter_dice, make_character, painted, wait_result  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -41,28 +42,12 @@ def page(browser, site):
     context.close()
 
 
-def painted(page):
-    return page.evaluate("document.querySelector('#result').dataset.painted || '0'")
-
-
 def wait_card(page, before):
-    page.wait_for_function(
-        f"() => {{ const r = document.querySelector('#result'); const c = r.querySelector('.result-card');"
-        f" return (r.dataset.painted || '0') !== '{before}' && c && r.dataset.saved === c.dataset.entry; }}",
-        timeout=LONG)
-    return page.locator("#result .result-card")
+    return wait_result(page, before)
 
 
 def enter(page, scope, dice):
-    """Type dice one field at a time in the entered-dice fieldset `scope`."""
-    for i, face in enumerate(dice):
-        page.wait_for_function(
-            f"() => {{ const f = document.querySelector('{scope}');"
-            f" return f && !f.hidden && Number(f.dataset.count || 0) >= {i + 1}; }}", timeout=LONG)
-        page.locator(f"{scope} .die-input").nth(i).fill(str(face))
-    page.wait_for_function(
-        f"() => {{ const f = document.querySelector('{scope}'); return f.dataset.count === '{len(dice)}'"
-        f" && [...f.querySelectorAll('.die-input')].every(x => x.value.trim() !== ''); }}", timeout=LONG)
+    enter_dice(page, dice, scope)
 
 
 def stored_character(page, name):
@@ -71,14 +56,7 @@ def stored_character(page, name):
 
 
 def make_alrik(page):
-    page.click("#open-characters")
-    page.click("#character-new")
-    page.fill('.char-editor [data-path="name"] input', "Alrik")
-    for key, value in (("COU", 12), ("AGI", 13), ("STR", 11)):
-        page.fill(f'.char-editor [data-path="numbers.{key}"] input', str(value))
-    page.click("#character-save")
-    page.wait_for_selector('#character-list .char-item:has-text("Alrik")')
-    page.keyboard.press("Escape")
+    make_character(page, "Alrik", {"COU": 12, "AGI": 13, "STR": 11})
 
 
 def test_rule_fate_point_reroll_of_a_failed_skill_check_with_entered_dice(page):
