@@ -8,7 +8,7 @@
 // (API error paths such as "side.value" or "items[1].values[0]" find
 // their field) and saves / restores the raw values.
 
-import { el, newId, clear, humanise, isPlainObject } from './util.js';
+import { el, newId, clear, humanise, isPlainObject, valueAt } from './util.js';
 
 /** The first value of a field: the catalog default, else the `initial`
  * value the rules module suggests, else one in range for its type. */
@@ -674,16 +674,6 @@ function makeNode(form, p, path, value, opts = null) {
       return f;
     }
   }
-}
-
-/** The value at a field path ("a.b[1].c") of a raw values tree. */
-function valueAt(tree, path) {
-  let v = tree;
-  for (const part of String(path).match(/[^.[\]]+|\[\d+\]/g) || []) {
-    if (v === null || v === undefined || typeof v !== 'object') return undefined;
-    v = part.startsWith('[') ? v[Number(part.slice(1, -1))] : v[part];
-  }
-  return v;
 }
 
 function sameRaw(a, b) {

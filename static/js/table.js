@@ -5,7 +5,7 @@
 // odds views, lines) and the catalog (labels, tones, first values, sheets);
 // this module wires them together and knows no game.
 
-import { el, clear, debounce, reducedMotion } from './util.js';
+import { el, clear, debounce, reducedMotion, valueAt } from './util.js';
 import * as storage from './storage.js';
 import * as history from './history.js';
 import * as chars from './characters.js';
@@ -34,16 +34,6 @@ function compactResult(result) {
     if (JSON.stringify(v).length <= 4000) out[k] = v;
   }
   return out;
-}
-
-/** The value at a group path ("target", "sides[1]") of a request. */
-function valueAt(tree, path) {
-  let v = tree;
-  for (const part of String(path).match(/[^.[\]]+|\[\d+\]/g) || []) {
-    if (v === null || v === undefined || typeof v !== 'object') return undefined;
-    v = part.startsWith('[') ? v[Number(part.slice(1, -1))] : v[part];
-  }
-  return v;
 }
 
 function stripDice(r, check = null) {

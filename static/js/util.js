@@ -105,3 +105,13 @@ export function dateStamp(d = new Date()) {
   const p = (n) => String(n).padStart(2, '0');
   return `${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}`;
 }
+
+/** The value at a field path ("a.b[1].c", "sides[1]") of a values tree. */
+export function valueAt(tree, path) {
+  let v = tree;
+  for (const part of String(path).match(/[^.[\]]+|\[\d+\]/g) || []) {
+    if (v === null || v === undefined || typeof v !== 'object') return undefined;
+    v = part.startsWith('[') ? v[Number(part.slice(1, -1))] : v[part];
+  }
+  return v;
+}
