@@ -259,8 +259,8 @@ def main(argv=None):
                "paint to the first result, over all visits; attributed by the long animation frame around "
                "each task (its longest script's source).",
                *details,
-               "first odds after ready: until the odds panel is drawn; the page's odds panel waits 90 ms of "
-               "quiet before it asks (static/js/odds.js OddsPanel.request), the first time too. The bridge "
+               "first odds after ready: until the odds panel is drawn (the page's first odds are asked at "
+               "once; later ones after 90 ms of quiet, static/js/odds.js OddsPanel.request). The bridge "
                "row times that first call itself (asked at + ms after ready).",
                "bytes (medians over runs): response bodies counted by the server, uncompressed; the service "
                "worker's precache (after ready) revalidates what the page already has (304, no body); "
