@@ -178,7 +178,8 @@ export function renderResult(result, actions = {}, meta = {}) {
     card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null,
     drawChoices(card, actions, meta),
     drawFollowUps(card, actions, meta),
-    (card.tables || []).length ? el('details', { class: 'card-tables', open: true }, el('summary', {}, 'The odds behind each choice'),
+    // open when the card offers a choice of follow-ups, closed when it offers none
+    (card.tables || []).length ? el('details', { class: 'card-tables', open: (card.actions || []).some((a) => a.group) }, el('summary', {}, 'The odds behind each choice'),
       card.tables.map((t) => drawTable(t))) : null,
     steps, buttons);
 }

@@ -185,10 +185,12 @@ def _advice_table(advice, names, faces, title):
     """The exact odds of every choice, best first, and of keeping the throw."""
     qls = [str(q) for q in range(1, 7)]
     rows = []
+    keep_best = _rank_key(advice["keep"]) >= _rank_key(advice["choices"][0])
+    advised = [] if keep_best else advice["best"]  # [] is the keep row's dice
     for c in [advice["keep"]] + advice["choices"]:
         head = "Keep the throw" if not c["dice"] else "Reroll " + _dice_words(c["dice"], names, faces)
         cells = [Cell(pct_text(c["success_chance"]), c["success_chance"],
-                      strong=c["dice"] == advice["best"]),
+                      strong=c["dice"] == advised),
                  Cell(number(c["expected_quality_level"]))]
         cells += [Cell(pct_text(c["quality_levels"][q]), c["quality_levels"][q]) for q in qls]
         rows.append((head, cells))
