@@ -1,6 +1,6 @@
 """A sixth game for the tests only (issue 12: "a sixth game costs no
 JavaScript"): Omens, a made-up game. It is never part of the real build:
-tests/e2e/test_sixth_game.py builds a site with it (tools/build.py
+tests/e2e/test_sixth_game_page.py builds a site with it (tools/build.py
 `extra_systems`), and tests/unit/test_sixth_game.py registers it in the API.
 
 Reading the omens: roll as many d6 ("bones") as the seer's Sight; each 5 or

@@ -165,7 +165,7 @@ export function parseCharacterFile(data) {
 }
 
 /** Where a problem is, in the sheet's words: "Stats, row 1: " (a number's
- * message names its label already). */
+ * message says its label already). */
 function where(system, path) {
   const m = /^tables\.([^.[]+)\[(\d+)\]/.exec(path || '');
   const spec = sheets[system];

@@ -32,7 +32,7 @@ export class EnteredDice {
     this.note = el('p', { class: 'entered-note', role: 'status' });
     this.root = el('fieldset', { class: 'entered', id: 'entered-dice', hidden: true },
       el('legend', {}, 'Dice rolled at the table'),
-      el('p', { class: 'field-help' }, 'Type each die in the order the fields ask for. A d10 may be typed as 0 for 10.'),
+      el('p', { class: 'field-help' }, 'Type each die as its field asks for it, top to bottom. A d10 may be typed as 0 for 10.'),
       this.list, this.note);
   }
   show(on) { this.root.hidden = !on; }

@@ -2,7 +2,7 @@
 // request. Rolled here, the page resolves it at once; with entered dice it
 // asks, inside the card, for exactly the new dice the follow-up rolls (the
 // request keeps the throw on the table, so the API asks only for the rest).
-// An action may spend a counter of the character who rolled (`spend`):
+// An action may spend a counter of the character whose check it is (`spend`):
 // the page counts it down once the follow-up is resolved.
 
 import { el, clear } from './util.js';

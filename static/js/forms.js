@@ -709,7 +709,7 @@ export class CheckForm {
     this.parties = []; // {path, input, node}: the name field of each side or member
     this.filled = {};
     this.silent = true;
-    this.namesList = options.shadow ? null : el('datalist', { id: newId('party-names') },
+    this.namesList = options.shadow ? null : el('datalist', { id: newId('party-list') },
       (options.partyNames ? options.partyNames() : []).map((n) => el('option', { value: n })));
     this.formError = el('p', { class: 'field-error form-error', id: newId('err'), hidden: true });
     this.top = new Group(this, check.params, '', null, options.values || {});
@@ -760,7 +760,7 @@ export class CheckForm {
     const party = this.parties[this.parties.length - 1];
     leaf.root.append(party.input.parentNode, slot.fillSlot);
   }
-  /** Party name fields show the names kept in `filled`. */
+  /** Party name fields show the people kept in `filled`. */
   syncParties() {
     for (const x of this.parties) {
       if (!x.input) continue;

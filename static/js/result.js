@@ -20,7 +20,7 @@ function drawDie(d, view) {
   if (d.exploded) classes.push('exploded');
   if (d.value === d.sides && d.sides > 1) classes.push('max');
   if (d.value === 1) classes.push('one');
-  // what happened to the die, as Python names it (a class each: mark-success, ...)
+  // what happened to the die, as Python calls it (a class each: mark-success, ...)
   const marks = view && Array.isArray(view.marks) ? view.marks.filter((m) => typeof m === 'string') : [];
   marks.forEach((m) => classes.push(`mark-${m.replace(/[^a-z0-9-]/gi, '')}`));
   const die = view && view.die ? String(view.die) : `d${d.sides}`;
@@ -36,21 +36,21 @@ function drawDie(d, view) {
     shown.length ? el('span', { class: 'die-notes', 'aria-hidden': 'true' }, shown.join(' \u00b7 ')) : null);
 }
 
-/** The dice at `indices` of `rolls` in rolling order; consecutive dice of
+/** The dice at `indices` of `rolls` in rolling sequence; consecutive dice of
  * one explosion chain joined (8 -> 8 -> 3 = 19). */
 export function drawDice(rolls, views = [], indices = null, label = 'Dice rolled') {
-  const order = indices || rolls.map((_, i) => i);
+  const shown = indices || rolls.map((_, i) => i);
   const list = el('ul', { class: 'dice', 'aria-label': label });
   let k = 0;
-  while (k < order.length) {
-    const i = order[k];
+  while (k < shown.length) {
+    const i = shown[k];
     const d = rolls[i];
     if (!d) { k += 1; continue; }
     if (d.chain !== undefined && d.chain !== null) {
       const chain = [i];
       let j = k + 1;
-      while (j < order.length && rolls[order[j]] && rolls[order[j]].chain === d.chain && order[j] === chain[chain.length - 1] + 1) {
-        chain.push(order[j]);
+      while (j < shown.length && rolls[shown[j]] && rolls[shown[j]].chain === d.chain && shown[j] === chain[chain.length - 1] + 1) {
+        chain.push(shown[j]);
         j += 1;
       }
       if (chain.length > 1) {
@@ -89,7 +89,7 @@ function drawGroups(card, rolls, views) {
 function drawChoices(card, actions, meta) {
   return (card.choices || []).map((c) => {
     if (!Array.isArray(c.options) || !c.options.length) {
-      return el('div', { class: 'rule-choices' }, el('h3', {}, c.label), el('p', { class: 'result-suggestion' }, c.text));
+      return el('div', { class: 'card-choices' }, el('h3', {}, c.label), el('p', { class: 'result-suggestion' }, c.text));
     }
     const chosen = meta.choice || null;
     const nameOf = (id) => (c.options.find((o) => o.id === id) || {}).label || id;
@@ -103,7 +103,7 @@ function drawChoices(card, actions, meta) {
       });
       return b;
     });
-    return el('div', { class: 'rule-choices', 'data-pick': c.id || null },
+    return el('div', { class: 'card-choices', 'data-pick': c.id || null },
       el('h3', {}, c.label), c.text ? el('p', {}, c.text) : null, el('div', { class: 'choice-buttons' }, buttons), status);
   });
 }

@@ -200,7 +200,7 @@ export class Table {
       partyNames: () => chars.charactersFor(s.id).map((c) => c.name),
     });
     form.filled = saved.filled && typeof saved.filled === 'object' ? saved.filled : {};
-    form.refreshFill(); // the names and tracked entries kept with the form
+    form.refreshFill(); // who filled it and the tracked entries kept with the form
     this.current.form = form;
     clear(this.formHost);
     this.formHost.append(form.root);
@@ -334,7 +334,7 @@ export class Table {
     this.formPane.dataset.changed = String(n);
   }
 
-  /** One tap: the form as it first was (names and fills forgotten too). */
+  /** One tap: the form as it first was (who filled it forgotten too). */
   resetForm() {
     if (!this.current.form) return;
     delete this.formStore[this.formKey()];
@@ -367,7 +367,7 @@ export class Table {
     }
     this.setRollState([]);
     if (this.isReady()) {
-      // typed text (an expression) is checked after a pause, not at every key
+      // typed text (a formula) is checked after a pause, not at every key
       const typing = !!(node && node.p && node.p.type === 'string');
       this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt, typing ? TYPING_PAUSE : undefined);
       if (this.enteredToggle.checked) this.syncEntered();
@@ -636,7 +636,7 @@ export class Table {
     }
   }
 
-  /** A follow-up the rules offer on a card (a complete request): rolled at
+  /** A follow-up the rules offer on a card (a complete request): resolved at
    * once, or, with entered dice, after the player types its new dice. */
   async follow(request, action = {}, from = null) {
     const done = (answer, full, source) => {

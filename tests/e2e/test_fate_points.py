@@ -104,7 +104,7 @@ def test_rule_fate_point_reroll_of_a_failed_skill_check_with_entered_dice(page):
     page.click('[data-action="resolve-follow"]')
     card = wait_card(page, before)
     assert card.get_attribute("data-outcome") == "success"
-    expected = api.resolve(dict(SKILL, reroll={"rule": "fate_point", "dice": [3]}, throw=[15, 3, 16], dice=[5]))
+    expected = api.resolve(dict(SKILL, reroll={"rule": "fate_point", "dice": [3]}, first_throw=[15, 3, 16], dice=[5]))
     assert card.locator(".result-summary").inner_text().strip() == expected["summary"]
     faces = [int(v) for v in card.locator(".die").evaluate_all("els => els.map(e => e.dataset.value)")]
     assert faces == [15, 3, 16, 5]
@@ -129,7 +129,7 @@ def test_rule_fate_point_reroll_of_a_failed_skill_check_with_entered_dice(page):
     assert newest["line"] == "Alrik, Climbing (COU/AGI/STR): success after a fate point, QL 1"
     assert older["line"] == "Alrik, Climbing (COU/AGI/STR): failure, 4 SP short"
     # the stored entry replays from its dice alone (import and reopen re-resolve it so)
-    assert "throw" not in newest["request"]
+    assert "first_throw" not in newest["request"]
     replay = api.resolve(dict(newest["request"], system="dark_eye", check="skill", dice=newest["dice"]))
     assert replay["line"] == newest["line"]
     # a rerolled result cannot be adjusted through the form (its reroll is no form field)
@@ -179,6 +179,6 @@ def test_rule_fate_point_rolled_here_keeps_the_throw_and_rolls_only_the_new_dice
     assert "rolled here" in card.locator(".result-context").inner_text()
     assert stored_character(page, "Alrik")["spent"] == {"FtP": left + 1}
     # the rules' verdict on the dice the page rolled
-    expected = api.resolve(dict(SKILL, reroll={"rule": "fate_point", "dice": [1, 3]}, throw=[15, 3, 16],
+    expected = api.resolve(dict(SKILL, reroll={"rule": "fate_point", "dice": [1, 3]}, first_throw=[15, 3, 16],
                                 dice=[faces[3], faces[4]]))
     assert card.get_attribute("data-outcome") == expected["outcome"]

@@ -253,7 +253,7 @@ def test_freedom_fantasies_natural_20_offers_a_benefit_to_pick(ui):
     enter_dice(page, [20])
     card = click_roll(page)
     assert card.get_attribute("data-outcome") == "critical_success"
-    offered = card.locator(".rule-choices[data-pick=benefit] .btn.choice")
+    offered = card.locator(".card-choices[data-pick=benefit] .btn.choice")
     expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[20]))["choices"]["options"]
     assert offered.all_inner_texts() == [o["label"] for o in expected]
     offered.nth(1).click()

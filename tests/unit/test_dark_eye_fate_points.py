@@ -132,7 +132,7 @@ def test_api_odds_answers_which_dice_to_reroll_in_the_api_md_shape():
     assert second["dice"] == [1, 3]
     assert named["success_chance"] == pytest.approx(float(second["success_chance"]))
     assert named["outcomes"] == pytest.approx({o: float(p) for o, p in second["outcomes"].items()})
-    shown = api.odds(dict(req, throw=[15, 3, 16], dice=None))
+    shown = api.odds(dict(req, first_throw=[15, 3, 16], dice=None))
     assert shown["best"] == [3]
     assert shown["display"]["figures"][0]["value"] == "Reroll die 3 (16)"
 
@@ -174,11 +174,11 @@ def test_rule_fate_point_skill_reroll_with_entered_dice_first_throw_then_new_dic
     flags = [(d["value"], bool(d.get("rerolled")), d["kept"]) for d in r["rolls"]]
     assert flags == [(15, True, False), (3, False, True), (16, True, False), (2, False, True), (5, False, True)]
     # the same with the throw kept by the follow-up: only the new dice are entered
-    again = api.resolve(dict(req, throw=[15, 3, 16], dice=[2, 5]))
+    again = api.resolve(dict(req, first_throw=[15, 3, 16], dice=[2, 5]))
     assert again["rolls"] == r["rolls"] and again["summary"] == r["summary"]
     # missing dice are asked for by label
     with pytest.raises(api.InvalidRequest) as e:
-        api.resolve(dict(req, throw=[15, 3, 16], dice=[2]))
+        api.resolve(dict(req, first_throw=[15, 3, 16], dice=[2]))
     assert e.value.code == "dice_missing"
     assert [n["label"] for n in e.value.extra["needed"]] == ["STR die (reroll)"]
 
@@ -318,8 +318,8 @@ def test_odds_and_history_line_name_the_skill():
 def test_catalog_hides_follow_up_params_from_the_form_and_the_sheet_has_fate_points():
     entry = api.catalog()["systems"]["dark_eye"]
     params = {p["name"]: p for p in entry["checks"]["skill"]["params"]}
-    assert params["reroll"]["form"] is False and params["throw"]["form"] is False
-    assert params["throw"]["stored"] is False and "stored" not in params["reroll"]
+    assert params["reroll"]["form"] is False and params["first_throw"]["form"] is False
+    assert params["first_throw"]["stored"] is False and "stored" not in params["reroll"]
     assert params["fate_point_ql"]["form"] is False and "form" not in params["aptitude"]
     ftp = next(n for n in entry["sheet"]["numbers"] if n["key"] == "FtP")
     assert ftp["counter"] and ftp["optional"]

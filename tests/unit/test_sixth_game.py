@@ -1,7 +1,7 @@
 """The test-only sixth game (tests/sixth_game.py) through the real
 API: a system module alone gives the catalog entry, card, line, odds view
 and character fill the page draws (its browser test is
-tests/e2e/test_sixth_game.py)."""
+tests/e2e/test_sixth_game_page.py)."""
 
 import itertools
 from fractions import Fraction

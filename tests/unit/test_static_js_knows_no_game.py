@@ -1,7 +1,7 @@
 """Issue 12: the page draws the display model and knows no game. No system
 id, outcome id or game parameter name of the catalog may appear in
 static/js/ as a string, a property or an object key; a sixth game costs no
-JavaScript (tests/e2e/test_sixth_game.py shows it in the browser)."""
+JavaScript (tests/e2e/test_sixth_game_page.py shows it in the browser)."""
 
 import re
 from pathlib import Path

@@ -217,7 +217,7 @@ def _reroll_actions(ctx, advice, names, faces, group):
             continue
         out.append(Action(
             label=f"Reroll {_dice_words(c['dice'], names, faces)}",
-            request=ctx.follow_up(reroll={"rule": rule, "dice": list(c["dice"])}, throw=list(faces)),
+            request=ctx.follow_up(reroll={"rule": rule, "dice": list(c["dice"])}, first_throw=list(faces)),
             group=group, detail=_advice_text(c, best), best=best,
             spend=_spend(ctx) if rule == "fate_point" else None,
             new_dice=[{"sides": 20, "label": f"{_attribute_names(names)[p - 1]} die (reroll)"}
@@ -245,7 +245,7 @@ def _skill_follow_ups(ctx, values, result):
     if "fate_point" in advice and result["success"] and result["quality_level"] < 6:
         actions.append(Action(
             label=f"Spend a fate point: +1 QL (QL {result['quality_level'] + 1})",
-            request=ctx.follow_up(fate_point_ql=True, throw=list(faces), reroll=None),
+            request=ctx.follow_up(fate_point_ql=True, first_throw=list(faces), reroll=None),
             spend=_spend(ctx), new_dice=[]))
     return actions, tables, notes
 
@@ -291,7 +291,7 @@ def _attribute_follow_ups(ctx, values, result):
     c = advice["choices"][0]
     faces = [result["roll"]] + ([result["confirmation"]["value"]] if result.get("confirmation") else [])
     return [Action(label="Spend a fate point: reroll the die",
-                   request=ctx.follow_up(reroll={"rule": "fate_point", "dice": [1]}, throw=faces),
+                   request=ctx.follow_up(reroll={"rule": "fate_point", "dice": [1]}, first_throw=faces),
                    group=FATE_GROUP, detail=_advice_text(c, False), spend=_spend(ctx),
                    new_dice=[{"sides": 20, "label": "die (fate point)"}])]
 
@@ -451,7 +451,7 @@ def skill_odds(ctx, values, odds):
     tables = []
     if "choices" in odds:  # "which dice should I reroll?" for the throw on the table
         names = values.get("names")
-        faces = values.get("throw") or [int(f) for f in (ctx.request.get("dice") or [])]
+        faces = values.get("first_throw") or [int(f) for f in (ctx.request.get("dice") or [])]
         group = FATE_GROUP if odds["rule"] == "fate_point" else APTITUDE_GROUP
         tables.append(_advice_table(odds, names, faces, group))
         best = odds["choices"][0]
@@ -752,18 +752,15 @@ def _cumulative_card(ctx, values, result, single, limit):
         key_text = f"all QL lost in {unit} {made}"
     else:
         key_text = f"total QL {total}"
-    card = Card(
-        title=ctx.title_for(what),
-        subject=subject,
-        headline=headline(ctx, outcome),
-        key=key,
-        facts=facts,
-        groups=groups,
-        notes=notes,
-        line=line(subject, what or ctx.check_label, SHORT[outcome], key_text),
-    )
-    card.dice = _skill_dice(result.get("rolls", []), parts)
-    return card
+    return _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes,
+                     _skill_dice(result.get("rolls", []), parts))
+
+
+def _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes, dice):
+    """The card of a run of skill checks (cumulative, group, several skills)."""
+    return Card(title=ctx.title_for(what), subject=subject, headline=headline(ctx, outcome), key=key,
+                facts=facts, groups=groups, notes=notes, dice=dice,
+                line=line(subject, what or ctx.check_label, SHORT[outcome], key_text))
 
 
 def cumulative_card(ctx, values, result):
@@ -892,18 +889,8 @@ def cumulative_skills_card(ctx, values, result):
     if outcome != "botch" and any(s["quality"] > s["target"] for s in result["skills"]):
         notes.append("QL above a skill's target do not count toward the total.")
     key_text = f"all QL lost in check {made}" if outcome == "botch" else f"total QL {total}"
-    card = Card(
-        title=ctx.title_for(what),
-        subject=subject,
-        headline=headline(ctx, outcome),
-        key=key,
-        facts=facts,
-        groups=groups,
-        notes=notes,
-        line=line(subject, what or ctx.check_label, SHORT[outcome], key_text),
-    )
-    card.dice = _skill_dice(result.get("rolls", []), parts)
-    return card
+    return _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes,
+                     _skill_dice(result.get("rolls", []), parts))
 
 
 def _modifier_list(values):

@@ -292,7 +292,7 @@ def resolve_attribute(values, tray):
                    summary=f"Failure: EAV {eav} is below 1, so the check fails automatically.")
         return out
     label = f"{name} die" if name else "d20"
-    throw = Throw(tray, values.get("throw"))
+    throw = Throw(tray, values.get("first_throw"))
     die, conf = _attribute_throw(throw, eav, label)
     throw.done()
     outcome = attribute_outcome(eav, die.value, conf.value if conf else None)
@@ -529,13 +529,13 @@ def resolve_skill(values, tray):
     steps.append(f"SR {rating}: {_sp(rating)} to spend.")
     eavs = [a + modifier for a in attrs]
     names = _names(values["names"])
-    throw = Throw(tray, values.get("throw"))
+    throw = Throw(tray, values.get("first_throw"))
     r = roll_skill(tray, eavs, rating, values["names"], throw=throw)
     steps += r.steps
     if not r.automatic:
         throw.done()
-    elif values.get("throw") and not reroll:
-        raise InvalidRequest("throw", "no dice are rolled when an EAV is below 1")
+    elif values.get("first_throw") and not reroll:
+        raise InvalidRequest("first_throw", "no dice are rolled when an EAV is below 1")
     first = positions = None
     if reroll and reroll["rule"] == "aptitude" and not values.get("aptitude"):
         raise InvalidRequest("reroll.rule", "aptitude rerolls a die only in a skill with Aptitude "
@@ -704,17 +704,17 @@ def _reroll_param(max_dice):
 
 
 def _throw_param(max_dice):
-    """`throw`: the first throw as it fell, when a follow-up keeps it (a
+    """`first_throw`: the first throw as it fell, when a follow-up keeps it (a
     reroll, +1 QL); then only new dice come from `dice`, `seed` or the
     secure source."""
-    return Param("throw", "list", "The throw on the table", None, nullable=True, form=False, stored=False,
+    return Param("first_throw", "list", "The throw on the table", None, nullable=True, form=False, stored=False,
                  item=Int("face", "Die", min=1, max=SIDES), min_items=1, max_items=max_dice,
                  help="the dice of the throw a follow-up keeps")
 
 
 class Throw:
     """Where a first throw's d20s come from: the tray's source, or the faces
-    a follow-up carries (`throw`), placed on the tray as they fell."""
+    a follow-up carries (`first_throw`), placed on the tray as they fell."""
 
     def __init__(self, tray, faces=None):
         self.tray, self.faces, self.used = tray, faces, 0
@@ -723,7 +723,7 @@ class Throw:
         if self.faces is None:
             return self.tray.roll(SIDES, label, **flags)
         if self.used >= len(self.faces):
-            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die', 'dice')}; "
+            raise InvalidRequest("first_throw", f"has {plural(len(self.faces), 'die', 'dice')}; "
                                  "the throw needs more")
         face = self.faces[self.used]
         self.used += 1
@@ -731,7 +731,7 @@ class Throw:
 
     def done(self):
         if self.faces is not None and self.used != len(self.faces):
-            raise InvalidRequest("throw", f"has {plural(len(self.faces), 'die', 'dice')} but the "
+            raise InvalidRequest("first_throw", f"has {plural(len(self.faces), 'die', 'dice')} but the "
                                  f"throw used {self.used}")
 
 
@@ -874,10 +874,10 @@ def attribute_follow_ups(values, result):
 
 
 def _advice_throw(values, dice, count_for):
-    """The throw the advice is about: `throw`, else the request's dice;
+    """The throw the advice is about: `first_throw`, else the request's dice;
     exactly the dice the throw had."""
-    faces = values.get("throw") or dice
-    field_name = "throw" if values.get("throw") else "dice"
+    faces = values.get("first_throw") or dice
+    field_name = "first_throw" if values.get("first_throw") else "dice"
     if not isinstance(faces, (list, tuple)) or not faces:
         raise InvalidRequest(field_name, "give the throw on the table to be advised on", code="required")
     for i, f in enumerate(faces):
