@@ -48,8 +48,12 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(answer(request));
 });
 
+// one open of this build's cache for all the requests a start makes
+let opened = null;
+const ownCache = () => (opened = opened || caches.open(CACHE).catch((error) => { opened = null; throw error; }));
+
 async function answer(request) {
-  const cache = await caches.open(CACHE);
+  const cache = await ownCache();
   const navigate = request.mode === "navigate";
   if (navigate && new URL(request.url).pathname === new URL(self.registration.scope).pathname) {
     // the site root is index.html of this very build

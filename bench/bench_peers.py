@@ -10,19 +10,23 @@
    of `number` calls. tablecheck is timed with a seeded source and with the
    secure source the app uses by default (SystemRandom); d20 uses `random`.
    The same expressions through the whole `api.resolve` (validation,
-   roll, steps, card, history line) are in the last column.
+   roll, steps, card, history line; secure source) have rows of their own
+   after these, timed in turns with d20.roll (`paired_median_seconds`).
 2. Exact distributions (tablecheck.dice.notation.distribution: what the
    `dice` system's odds compute) against `icepool` on the same keep-highest
    and exploding problems, and (issue 14) rerolls, counting, Fate dice,
-   min, compare-point, penetrating and separate explosions, groups and
-   arithmetic (`extra_icepool` builds icepool's side). Exploding dice are cut at the same depth: ours
+   min, compare-point, penetrating and separate explosions, groups (also a
+   group of one expression, which keeps dice) and arithmetic (`extra_icepool` builds icepool's side). Exploding dice are cut at the same depth: ours
    keeps every chain of up to n rolls a die (mass below 1e-12 left out),
    icepool's `explode(depth=n - 1)`; "max diff" (in the last column) compares the two
    distributions outcome by outcome. "first" is the first computation of the
    problem in a fresh interpreter, after a small problem of the same kind
-   (3d4 ...) so that imports and first-use costs stay out; "again" the median
-   of `repeat` more in that interpreter (icepool caches what it has computed,
-   tablecheck computes it again). The ratio that compares the work is "first".
+   (3d4 ...) so that imports and first-use costs stay out (tablecheck's odds
+   caches emptied after it: its "first" always computes); "again" the median
+   of `repeat` more in that interpreter (icepool caches what it has computed;
+   tablecheck too: the last expressions' odds by canonical text, bounded, as
+   the page asks the same odds again). The ratio that compares the work is
+   "first".
 
 Ratios are tablecheck / peer (below 1: tablecheck is faster). d20 and
 icepool are benchmark-only dependencies pinned in bench/requirements.txt
@@ -88,6 +92,7 @@ PROBLEMS = [
     ("{1d8!, 1d6!}kh1", "group of exploding dice, keep highest"),
     ("4d6!kh3", "separate exploding dice, keep highest"),
     ("floor(3d6/2)", "arithmetic"),
+    ("{4d6+2d8}kh3", "group of one expression, keep highest dice of mixed terms"),
 ]
 
 
@@ -119,6 +124,8 @@ def extra_icepool(text):
                                                    d6.explode(depth=explode_rolls(6, 1, eps / 2) - 1)),
         "4d6!kh3": lambda: d6.explode_to_pool(4, depth=explode_rolls(6, 1, eps / 4) - 1).highest(3).sum(),
         "floor(3d6/2)": lambda: (3 @ d6) // 2,
+        "{4d6+2d8}kh3": lambda: icepool.Pool([d6] * 4 + [d8] * 2).highest(3).sum(),
+        "{2d4+1d6}kh2": lambda: icepool.Pool([icepool.d4] * 2 + [d6]).highest(2).sum(),
     }
     return table[text]
 
@@ -132,6 +139,20 @@ def _penetrating(icepool, rolls):
             value = 6 + 5 * (k - 1) + r - 1 if k else r
             weights[value] = weights.get(value, 0) + 6 ** (rolls - k - 1)
     return icepool.Die(weights)
+
+
+def paired_median_seconds(fn, peer, repeat, number=1):
+    """median_seconds of `fn` and of `peer`, their runs taking turns (a
+    machine whose load changes during the run weighs on both alike)."""
+    gc.collect()
+    times, peer_times = [], []
+    for _ in range(repeat):
+        for f, out in ((fn, times), (peer, peer_times)):
+            start = time.perf_counter()
+            for _ in range(number):
+                f()
+            out.append((time.perf_counter() - start) / number)
+    return statistics.median(times), statistics.median(peer_times)
 
 
 def median_seconds(fn, repeat, number=1):
@@ -183,9 +204,16 @@ def ours_problem(text):
     return lambda: notation.distribution(expr)
 
 
+# a smaller problem of the same kind, where warming up on the problem itself
+# would time icepool's cache (its pools cache what they evaluated)
+WARM_UPS = {"{4d6+2d8}kh3": "{2d4+1d6}kh2"}
+
+
 def warm_up_text(text):
     """A small problem of the same kind (3d4...), to run first so that one-off
     costs (imports, first use of a code path) stay out of the timing."""
+    if text in WARM_UPS:
+        return WARM_UPS[text]
     if text not in CLASSIC:
         return text  # issue-14 problems: icepool's builders are all small; warm up on itself
     term = notation.parse(text).dice_terms[0]
@@ -200,6 +228,10 @@ def child(lib, text, repeat):
     """Run in a fresh interpreter: [first seconds, median seconds again, {outcome: p}]."""
     make = icepool_problem if lib == "icepool" else ours_problem
     make(warm_up_text(text))()
+    if lib != "icepool":
+        # "first" computes: the odds caches (per expression and per term) start empty
+        from tablecheck.dice import notation_odds
+        notation_odds.clear_caches()
     fn = make(text)
     start = time.perf_counter()
     result = fn()
@@ -256,18 +288,27 @@ def main(argv=None):
     missing = [name for name, mod in (("d20", d20), ("icepool", icepool)) if mod is None]
 
     from tablecheck import api
-    rows = []
+    rows, api_rows = [], []
     seeded, secure = Tray(SeededSource(1)), Tray(SecureSource())
     for ours, theirs in ROLLS:
         request = {"system": "dice", "check": "roll", "expression": ours}
         t_seeded = median_seconds(lambda: notation.roll(ours, seeded), args.repeat, args.number)
         t_secure = median_seconds(lambda: notation.roll(ours, secure), args.repeat, args.number)
-        t_api = median_seconds(lambda: api.resolve(request), args.repeat, args.number)
         t_d20 = median_seconds(lambda: d20.roll(theirs), args.repeat, args.number) if d20 else float("nan")
-        rows.append((f"parse + roll {ours} vs d20" + (f" {theirs}" if theirs != ours else ""),
-                     f"{t_secure * 1e6:,.1f}", f"{t_d20 * 1e6:,.1f}" if d20 else "n/a", B.ratio(t_secure, t_d20),
-                     f"seeded source {t_seeded * 1e6:,.1f} us (ratio {B.ratio(t_seeded, t_d20)}); "
-                     f"api.resolve (card, JSON) {t_api * 1e6:,.1f} us (ratio {B.ratio(t_api, t_d20)})"))
+        peer = f"{t_d20 * 1e6:,.1f}" if d20 else "n/a"
+        spelled = f" {theirs}" if theirs != ours else ""
+        rows.append((f"parse + roll {ours} vs d20{spelled}", f"{t_secure * 1e6:,.1f}", peer,
+                     B.ratio(t_secure, t_d20),
+                     f"seeded source {t_seeded * 1e6:,.1f} us (ratio {B.ratio(t_seeded, t_d20)})"))
+        if d20:
+            t_api, t_peer = paired_median_seconds(lambda: api.resolve(request), lambda: d20.roll(theirs),
+                                                  args.repeat, args.number)
+        else:
+            t_api, t_peer = median_seconds(lambda: api.resolve(request), args.repeat, args.number), float("nan")
+        api_rows.append((f"api.resolve {ours} vs d20{spelled}", f"{t_api * 1e6:,.1f}",
+                         f"{t_peer * 1e6:,.1f}" if d20 else "n/a", B.ratio(t_api, t_peer),
+                         "the whole request, secure source (the quick path); runs taking turns with d20's"))
+    rows += api_rows
     for text, kind in PROBLEMS:
         o_first, o_again, o_probs = run_child("tablecheck", text, args.repeat)
         if icepool is not None:
@@ -283,10 +324,14 @@ def main(argv=None):
                      B.ratio(o_first, i_first), also))
     notes = [f"parse + roll: median of {args.repeat} runs of {args.number} rolls; tablecheck "
              "(tablecheck.dice.notation.roll) with the secure source the app uses (os.urandom), d20 with "
-             "`random`; api.resolve: the whole request (validation, roll, steps, card, history line).",
+             "`random`; api.resolve: the whole request (validation, roll, steps, card, history line) "
+             "with the secure source, through its quick path (dice/notation_quick.py; entered dice take "
+             "the reference path), its runs taking turns with d20.roll's (median of each).",
              f"exact: the first computation of the problem in a fresh interpreter (after a 3d4 warm-up of "
              f"the same kind; the issue-14 problems after one run of the same problem, which warms "
-             f"icepool's caches: in its favour); again: median of {args.repeat} more; max diff: largest "
+             f"icepool's caches: in its favour; {{4d6+2d8}}kh3 after {{2d4+1d6}}kh2; tablecheck's odds "
+             f"caches are emptied before its first); "
+             f"again: median of {args.repeat} more (both libraries' caches warm); max diff: largest "
              "difference in any outcome's probability between the two distributions."]
     if missing:
         notes.append(f"not installed: {', '.join(missing)} (pip install -r bench/requirements.txt)")

@@ -134,8 +134,18 @@ def _dumps(value):
         return json.dumps(_error(None, f"internal error: result is not JSON-safe: {exc}"))
 
 
+def _snapshot_catalog():
+    """The catalog's JSON text as the snapshot holds it (tools/snapshot.mjs made
+    it from the very files py/engine.py checked), or None: the page's first
+    call after a restored start then costs no rebuilding and no encoding."""
+    if not _BOOT.get("restored") or _BOOT.get("reloaded") or IMPORT_ERROR:
+        return None
+    return getattr(sys.modules.get("_tablecheck_snapshot"), "CATALOG_JSON", None)
+
+
 def catalog():
-    return _dumps(call("catalog"))
+    text = _snapshot_catalog()
+    return text if text is not None else _dumps(call("catalog"))
 
 
 def resolve(request_json):

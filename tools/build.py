@@ -212,7 +212,7 @@ SNAPSHOT_SCRIPT = TOOLS / "snapshot.mjs"  # part of the build tool, not of the s
 SNAPSHOT_OUT = VENDOR_OUT + "/snapshot"
 SNAPSHOT_FILE = "snapshot.bin.gz"
 SNAPSHOT_META = "snapshot.json"
-SNAPSHOT_FORMAT = 1  # bump when what goes into a snapshot changes
+SNAPSHOT_FORMAT = 2  # bump when what goes into a snapshot changes
 SNAPSHOT_MAGIC = 0x706E7300  # Pyodide's header: "\0snp" (src/js/snapshot.ts)
 SNAPSHOT_HEADER = 48  # magic, offset, json length, padding, 32-byte build id
 SNAPSHOT_GZIP_LEVEL = 6  # level 9 saves 1% for five times the time
@@ -231,6 +231,13 @@ def pyodide_package(manifest):
         if package["name"] == "pyodide":
             return package
     raise BuildError(f"{VENDOR_MANIFEST}: no pyodide package")
+
+
+def pyscript_package(manifest):
+    for package in manifest["packages"]:
+        if package["name"] == "@pyscript/core":
+            return package
+    raise BuildError(f"{VENDOR_MANIFEST}: no @pyscript/core package")
 
 
 def pyodide_build_id(mjs):
@@ -293,15 +300,16 @@ def node_version():
 
 def snapshot_key(out, manifest):
     """SHA-256 of everything the snapshot is made from: the script, Node's
-    version, the vendored Pyodide (recorded hashes, checked before), and every
-    package file the site ships (path and content)."""
+    version, the vendored Pyodide and PyScript (recorded hashes, checked
+    before; PyScript's bundle holds the Python package compiled into the
+    snapshot), and every package file the site ships (path and content)."""
     h = hashlib.sha256(f"tablecheck-snapshot {SNAPSHOT_FORMAT}\n".encode())
     h.update(sha256(SNAPSHOT_SCRIPT).encode() + b"\n")
     h.update(node_version()[1].encode() + b"\n")
-    package = pyodide_package(manifest)
-    h.update(f"pyodide {package['version']}\n".encode())
-    for rel, digest in sorted(package["files"].items()):
-        h.update(f"{rel} {digest}\n".encode())
+    for package in [pyodide_package(manifest), pyscript_package(manifest)]:
+        h.update(f"{package['name']} {package['version']}\n".encode())
+        for rel, digest in sorted(package["files"].items()):
+            h.update(f"{rel} {digest}\n".encode())
     base = out / PACKAGE_DIR
     for path in sorted(base.rglob("*.py")):
         h.update(f"{path.relative_to(out).as_posix()} {sha256(path)}\n".encode())
@@ -328,10 +336,11 @@ def check_snapshot_pyodide(manifest, vendor_dir):
     return package["version"], build_id
 
 
-def _run_snapshot_script(vendor_dir, py_dir, raw_path):
+def _run_snapshot_script(vendor_dir, py_dir, raw_path, pyscript_dir):
     node, _ = node_version()
     try:
-        done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(vendor_dir), str(py_dir), str(raw_path)],
+        done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(vendor_dir), str(py_dir), str(raw_path),
+                               str(pyscript_dir)],
                               capture_output=True, text=True, timeout=SNAPSHOT_NODE_TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
         raise BuildError(f"{SNAPSHOT_SCRIPT.name}: no snapshot after {SNAPSHOT_NODE_TIMEOUT} s") from None
@@ -341,7 +350,7 @@ def _run_snapshot_script(vendor_dir, py_dir, raw_path):
                          f"memory snapshot:\n{tail}")
 
 
-def _new_snapshot(out, vendor_dir, version, build_id, key, entry):
+def _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest):
     """Run Node, check the result and write it as a cache entry (atomically)."""
     began = time.monotonic()
     cache = entry.parent
@@ -349,7 +358,8 @@ def _new_snapshot(out, vendor_dir, version, build_id, key, entry):
     work = Path(tempfile.mkdtemp(prefix=".new-", dir=cache))
     try:
         raw_path = work / "snapshot.bin"
-        _run_snapshot_script(vendor_dir, out / "py", raw_path)
+        _run_snapshot_script(vendor_dir, out / "py", raw_path,
+                             out / VENDOR_OUT / pyscript_package(manifest)["out"])
         raw = raw_path.read_bytes()
         raw_path.unlink()
         offset, made_for = snapshot_header(raw, f"tools/{SNAPSHOT_SCRIPT.name} output")
@@ -425,7 +435,7 @@ def add_snapshot(out, manifest, enabled=True):
         source = "cached"
         if meta is None:
             shutil.rmtree(entry, ignore_errors=True)
-            meta = _new_snapshot(out, vendor_dir, version, build_id, key, entry)
+            meta = _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest)
             source = "made"
         else:
             os.utime(entry)  # most recently used: pruned last

@@ -1,6 +1,6 @@
 // Make the Pyodide memory snapshot the page starts from (issue 13).
 //
-//   node tools/snapshot.mjs PYODIDE_DIR PY_DIR OUT_FILE
+//   node tools/snapshot.mjs PYODIDE_DIR PY_DIR OUT_FILE [PYSCRIPT_DIR]
 //
 // PYODIDE_DIR: the vendored Pyodide (pyodide.mjs, pyodide.asm.*, stdlib zip,
 //              lock file), exactly the files the site ships.
@@ -8,6 +8,8 @@
 //              written to the same place PyScript writes it in the browser
 //              (/home/pyodide/tablecheck/, the worker's working directory).
 // OUT_FILE:    the raw snapshot (tools/build.py gzips it and records hashes).
+// PYSCRIPT_DIR: the vendored PyScript (its core bundle holds the sources of
+//              the `pyscript` package it writes into the worker at each start).
 //
 // The snapshot is taken after `from tablecheck import api; api.catalog()`.
 // It also holds a module `_tablecheck_snapshot` recording the SHA-256 of
@@ -15,10 +17,21 @@
 // files PyScript wrote after the restore, so a snapshot never runs rules
 // other than the ones shipped.
 //
+// It also does ahead of time what PyScript's own set-up costs in every worker
+// (issue 13, measured: about half a second of the restored start): the
+// standard-library modules PyScript's package imports are imported here (the
+// stdlib zip holds sources, so `html` alone is compiled from 75 kB of source
+// each time), and PyScript's package is compiled into checked-hash .pyc files
+// (`_tablecheck_snapshot.PYCS`) that static/js/boot/pyodide.mjs writes into
+// the worker's __pycache__ right after the restore (`install_pycs()`), before
+// PyScript writes the sources and imports them. Python checks each .pyc
+// against the source's hash: a PyScript that writes other sources simply
+// compiles them, as it does without a snapshot.
+//
 // Deterministic: hash randomisation is off while the snapshot is made
 // (PYTHONHASHSEED=0) and the `random` module's global generator is seeded
 // with 0 before it is taken (py/engine.py reseeds it from the OS at start;
-// the dice never use it). Prints one JSON line: {bytes, heap, ms}.
+// the dice never use it). Prints one JSON line: {bytes, heap, pycs, ms}.
 // Uses only the vendored Pyodide and Node's standard library.
 
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -26,13 +39,56 @@ import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import nodeCrypto, { createHash } from "node:crypto";
 
-const [pyodideDir, pyDir, outFile] = process.argv.slice(2);
+const [pyodideDir, pyDir, outFile, pyscriptDir] = process.argv.slice(2);
 if (!pyodideDir || !pyDir || !outFile) {
   console.error("usage: node tools/snapshot.mjs PYODIDE_DIR PY_DIR OUT_FILE");
   process.exit(2);
 }
 
 const HOME = "/home/pyodide";
+// PyScript writes its package here (relative to the worker's working directory)
+const PYSCRIPT_DIR = `${HOME}/pyscript`;
+// imported by PyScript's package (pyscript/display.py etc.) and not already by Pyodide's start
+const PYSCRIPT_IMPORTS = ["html", "html.entities", "base64", "io", "json", "inspect", "asyncio", "collections", "functools"];
+
+// PyScript's bundle writes its package into the worker from an object literal
+// `{pyscript:{"__init__.py":"...",...}}` (JSON strings): read those sources
+// from the vendored bundle itself, so the .pyc files are of exactly what the
+// page runs. A bundle of another shape gives none (the page then compiles
+// them, as without a snapshot).
+function jsonString(text, at) {
+  if (text[at] !== '"') return null;
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === '"') return { value: JSON.parse(text.slice(at, i + 1)), end: i + 1 };
+  }
+  return null;
+}
+
+function pyscriptSources() {
+  if (!pyscriptDir) return {};
+  for (const name of readdirSync(pyscriptDir).sort()) {
+    if (!name.endsWith(".js")) continue;
+    const text = readFileSync(join(pyscriptDir, name), "utf8");
+    const marker = "{pyscript:{";
+    const start = text.indexOf(marker);
+    if (start < 0) continue;
+    const out = {};
+    let at = start + marker.length;
+    for (;;) {
+      const key = jsonString(text, at);
+      if (!key || text[key.end] !== ":") return {};
+      const value = jsonString(text, key.end + 1);
+      if (!value) return {}; // a sub-package: not this shape
+      if (key.value.endsWith(".py")) out[`${PYSCRIPT_DIR}/${key.value}`] = value.value;
+      at = value.end;
+      if (text[at] === ",") at++;
+      else if (text[at] === "}") return out;
+      else return {};
+    }
+  }
+  return {};
+}
 
 function walk(dir) {
   const out = [];
@@ -83,6 +139,9 @@ for (const file of walk(packageDir)) {
 }
 
 const scratch = pyodide.globals.get("dict")();
+const pyscriptFiles = pyscriptSources();
+scratch.set("PYSCRIPT_SOURCES", pyodide.toPy(pyscriptFiles));
+scratch.set("PYSCRIPT_IMPORTS", pyodide.toPy(PYSCRIPT_IMPORTS));
 pyodide.runPython(`
 import gc, hashlib, os, random, sys, types
 
@@ -91,7 +150,43 @@ if "" not in sys.path:
     sys.path.insert(0, "")
 
 from tablecheck import api
-api.catalog()
+import json
+_catalog = api.catalog()
+# the catalog as py/engine.py answers it: the same text for every restored start
+CATALOG_JSON = json.dumps(_catalog, allow_nan=False)
+
+# what each form asks first: its check's odds for the defaults (the rules'
+# caches and the interpreter's specialised code for them are then in the
+# snapshot, so a restored start answers its first odds at once)
+def _first_requests(catalog):
+    for system_id, system in sorted(catalog["systems"].items()):
+        for check_id, check in sorted(system["checks"].items()):
+            request = {"system": system_id, "check": check_id}
+            for param in check.get("params", []):
+                if "default" in param and param.get("type") != "object":
+                    request[param["name"]] = param["default"]
+            yield request
+
+for _request in _first_requests(_catalog):
+    try:
+        api.odds(_request)
+    except Exception:
+        pass  # a check whose defaults are no request: the page asks for nothing there either
+
+import importlib, importlib.util
+from importlib._bootstrap_external import _code_to_hash_pyc
+for _name in PYSCRIPT_IMPORTS:
+    importlib.import_module(_name)
+
+def _pycs(sources):
+    """{.pyc path: checked-hash .pyc bytes} of PyScript's package sources."""
+    out = {}
+    for path in sorted(sources):
+        data = sources[path].encode("utf-8")
+        code = compile(data, path, "exec", dont_inherit=True)
+        out[importlib.util.cache_from_source(path)] = bytes(
+            _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True))
+    return out
 
 def _sources(base="tablecheck"):
     found = {}
@@ -108,8 +203,24 @@ _record = types.ModuleType("_tablecheck_snapshot")
 _record.__doc__ = "Written by tools/snapshot.mjs: what this memory snapshot holds."
 _record.SOURCES = _sources()
 _record.MODULES = sorted(name for name in sys.modules if name == "tablecheck" or name.startswith("tablecheck."))
+_record.PYCS = _pycs(dict(PYSCRIPT_SOURCES))
+_record.CATALOG_JSON = CATALOG_JSON
+
+def install_pycs(pycs=_record.PYCS):
+    """Write PyScript's compiled package into __pycache__ (after a restore,
+    before PyScript writes its sources); returns how many files."""
+    for path, data in pycs.items():
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    count = len(pycs)
+    pycs.clear()  # written once: let the bytes go
+    return count
+
+_record.install_pycs = install_pycs
 sys.modules["_tablecheck_snapshot"] = _record
-del _record, _sources
+del _record, _sources, _pycs, install_pycs, _name, PYSCRIPT_SOURCES, PYSCRIPT_IMPORTS
+del _catalog, CATALOG_JSON, _first_requests, _request
 random.seed(0)
 gc.collect()
 `, { globals: scratch });
@@ -118,5 +229,5 @@ scratch.destroy();
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(outFile, snapshot);
 const heap = pyodide._module.HEAP8.length;
-console.log(JSON.stringify({ bytes: snapshot.length, heap, ms: realNow() - began }));
+console.log(JSON.stringify({ bytes: snapshot.length, heap, pycs: Object.keys(pyscriptFiles).length, ms: realNow() - began }));
 process.exit(0);

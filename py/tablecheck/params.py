@@ -168,7 +168,7 @@ def check_value(p, value, path):
 def validate(params, request, prefix="", reserved=RESERVED):
     """Clean values for `params` from `request` (a dict); unknown keys and
     missing required ones raise InvalidRequest naming the field."""
-    if not isinstance(request, dict):
+    if type(request) is not dict and not isinstance(request, dict):
         raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields", code="type")
     known = {p.name for p in params}
     for key in request:
@@ -176,15 +176,19 @@ def validate(params, request, prefix="", reserved=RESERVED):
             raise InvalidRequest(prefix + str(key), "is not a parameter of this check", code="unknown")
     out = {}
     for p in params:
-        path = prefix + p.name
-        if p.name in request:
-            out[p.name] = check_value(p, request[p.name], path)
+        name = p.name
+        if name in request:
+            value = request[name]
+            if type(value) is str and p.kind == "string" and p.max_length is None:
+                out[name] = value  # the common case (a dice expression), as check_value
+            else:
+                out[name] = check_value(p, value, prefix + name)
         elif p.default is not REQUIRED:
-            out[p.name] = p.default
+            out[name] = p.default
         elif p.nullable:
-            out[p.name] = None
+            out[name] = None
         else:
-            raise InvalidRequest(path, "is required", code="required")
+            raise InvalidRequest(prefix + name, "is required", code="required")
     return out
 
 

@@ -30,8 +30,9 @@ const CHANNEL = "tablecheck-engine";
 const START_TIMEOUT_MS = Number(window.TABLECHECK_START_TIMEOUT_MS) || 60000;
 // Files without which the worker cannot start. A missing one makes Pyodide
 // hang rather than fail, so the page asks for them itself (HEAD, no body)
-// and names the one that is missing. Offline (no answer at all) is not an
-// error: the service worker serves the GETs.
+// and names the one that is missing, when the start takes long or the worker
+// fails (see preflight). Offline (no answer at all) is not an error: the
+// service worker serves the GETs.
 const REQUIRED_FILES = [
   "./pyscript.json",
   "./py/engine.py",
@@ -43,6 +44,9 @@ const REQUIRED_FILES = [
   "./static/vendor/pyodide/pyodide-lock.json",
 ];
 const CALL_TIMEOUT_MS = Number(window.TABLECHECK_CALL_TIMEOUT_MS) || 120000;
+// The pre-flight check waits this long for the engine before it asks (see preflight).
+const PREFLIGHT_DELAY_MS = Number(window.TABLECHECK_PREFLIGHT_DELAY_MS) || 1500;
+const PREFLIGHT_WAIT_MS = 5000;
 
 const root = document.documentElement;
 let boots = 0;
@@ -127,25 +131,47 @@ function failWith(error) {
   if (readyResolvers) readyResolvers.reject(new Error(message));
 }
 
-async function preflight() {
+// Which required files the server says are missing ([] if none; no network:
+// none, the service worker has them).
+async function missingFiles() {
   const answers = await Promise.all(REQUIRED_FILES.map((file) =>
     fetch(file, { method: "HEAD", cache: "no-store" }).then(
       (response) => (response.ok ? null : `${file.slice(2)} is missing (HTTP ${response.status})`),
-      () => null, // no network: the service worker has the files
+      () => null,
     )));
-  const missing = answers.filter(Boolean);
-  if (missing.length) throw new Error(missing.join("; "));
-  return new Promise(() => {}); // never settles: only reports problems
+  return answers.filter(Boolean);
+}
+
+// The pre-flight check, off the start's critical path: a start that is well
+// under way needs none of its eight requests (and the main thread none of their
+// cost), so it runs only once PREFLIGHT_DELAY_MS have passed without the
+// engine being ready, or at once when the worker reports an error (a missing
+// file explains that best). `result` rejects naming the missing files and
+// never settles otherwise; `answered` resolves once the answers are in.
+function preflight(delay = PREFLIGHT_DELAY_MS) {
+  let begin;
+  const begun = new Promise((resolve) => { begin = resolve; });
+  const timer = setTimeout(() => begin(root.dataset.engine !== "ready"), delay);
+  const answered = begun.then((wanted) => { clearTimeout(timer); return wanted ? missingFiles() : []; });
+  const result = answered.then((missing) => (missing.length
+    ? Promise.reject(new Error(missing.join("; ")))
+    : new Promise(() => {})));
+  result.catch(() => {});
+  return { result, answered, now: () => begin(true) };
 }
 
 async function start(element) {
-  const checked = preflight();
-  checked.catch(() => {});
+  const check = preflight();
+  const checked = check.result;
   const xworker = await Promise.race([xworkerOf(element), checked]);
   const failed = new Promise((_, reject) => {
     xworker.addEventListener("error", (event) => {
       event.preventDefault?.();
-      reject(new Error(event.message || "the engine worker stopped with an error"));
+      const error = new Error(event.message || "the engine worker stopped with an error");
+      // a missing file names the cause better than the worker can: ask first
+      check.now();
+      withTimeout(check.answered, PREFLIGHT_WAIT_MS, "the pre-flight check").then(
+        () => reject(error), () => reject(error));
     });
     xworker.addEventListener("messageerror", () => reject(new Error("the engine worker sent an unreadable message")));
   });

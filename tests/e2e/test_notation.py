@@ -128,6 +128,15 @@ def test_successes_and_fate_dice_are_drawn_as_python_says(page):
     set_entered(page, False)
 
 
+def test_a_sorted_term_is_drawn_in_its_sorted_order(page):
+    # rolls stay in rolling order (3, 6, 1, 5); the card draws them highest first
+    card, expected = roll_with(page, "4d6sd", [3, 6, 1, 5])
+    assert [d["value"] for d in expected["rolls"]] == [3, 6, 1, 5]
+    assert [d["value"] for d in dice_on_card(card)] == [6, 5, 3, 1]
+    assert "4d6sd" in card.locator(".group-title").inner_text()
+    set_entered(page, False)
+
+
 def test_examples_have_words_and_the_notation_reference_is_one_tap_away(page):
     param = api.catalog()["systems"]["dice"]["checks"]["roll"]["params"][0]
     chip = page.locator('button.example[data-example="2d20kh1"]')

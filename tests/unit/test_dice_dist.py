@@ -68,6 +68,76 @@ def test_max_and_min_of_are_keep_one():
     assert Dist.uniform(20).min_of(3).probs() == brute_keep(3, 20, 1, False)
 
 
+@pytest.mark.parametrize("highest", [True, False], ids=["highest", "lowest"])
+def test_keep_one_closed_form_equals_brute_force_with_uneven_weights_and_a_tail(highest):
+    # P(max <= v) = P(one <= v)^n; the tail (mass not represented: weight 2 of 9)
+    # is better than every face for the highest, worse for the lowest
+    d = Dist({1: 2, 3: 1, 5: 4}, 9)
+    brute, n = Counter(), 3
+    outcomes = [(1, 2), (3, 1), (5, 4), (None, 2)]
+    for trio in product(outcomes, repeat=n):
+        values = [v for v, _ in trio]
+        w = trio[0][1] * trio[1][1] * trio[2][1]
+        shown = [v for v in values if v is not None]
+        if highest and None in values or not shown:
+            continue  # in the tail
+        brute[max(shown) if highest else min(shown)] += Fraction(w, 9 ** n)
+    kept = d.keep(n, 1, highest)
+    assert kept.probs() == dict(brute) and kept.total == 9 ** n
+    assert kept.tail() == 1 - sum(brute.values())
+
+
+@pytest.mark.parametrize("highest", [True, False], ids=["highest", "lowest"])
+def test_extreme_of_different_dists_equals_brute_force_with_tails(highest):
+    # the best (worst) of a group's sub-totals: any sub-total in its tail
+    # leaves the outcome in the tail
+    from tablecheck.dice.dist import extreme_of
+    dists = [Dist({1: 2, 3: 1, 5: 4}, 9), Dist({-1: 1, 3: 2}, 3), Dist({2: 1, 4: 1, 7: 1}, 4)]
+    brute = Counter()
+    for trio in product(*[list(d.weights.items()) for d in dists]):
+        w = Fraction(1)
+        for (_, x), d in zip(trio, dists):
+            w *= Fraction(x, d.total)
+        values = [v for v, _ in trio]
+        brute[max(values) if highest else min(values)] += w
+    best = extreme_of(dists, highest)
+    assert best.probs() == dict(brute) and best.total == 9 * 3 * 4
+
+
+@pytest.mark.parametrize("groups, k, highest", [
+    pytest.param([(Dist.uniform(6), 4), (Dist.uniform(8), 2)], 3, True, id="4d6 and 2d8 keep 3 highest"),
+    pytest.param([(Dist.uniform(4), 2), (Dist.uniform(6), 1)], 2, False, id="2d4 and 1d6 keep 2 lowest"),
+    pytest.param([(Dist({-1: 1, 0: 1, 1: 1}, 3), 2), (Dist.uniform(4), 1), (Dist.uniform(2), 2)], 3, True,
+                 id="three kinds with Fate dice"),
+    pytest.param([(Dist({1: 2, 3: 1}, 5), 2), (Dist({2: 1, 3: 1, 9: 1}, 4), 2)], 2, True,
+                 id="uneven weights and tails, highest"),
+    pytest.param([(Dist({1: 2, 3: 1}, 5), 2), (Dist({2: 1, 3: 1, 9: 1}, 4), 2)], 3, False,
+                 id="uneven weights and tails, lowest"),
+])
+def test_keep_of_a_mixed_pool_equals_brute_force(groups, k, highest):
+    # every die of every kind, tail mass as an extra outcome: for the highest
+    # a tail die is always kept (the outcome is in the tail); for the lowest
+    # it is worse than every face (represented when k shown dice lie below it)
+    from tablecheck.dice.dist import keep_mixed
+    dice = [d for d, n in groups for _ in range(n)]
+    brute, total = Counter(), 1
+    for d in dice:
+        total *= d.total
+    options = [list(d.weights.items()) + [(None, d.total - sum(d.weights.values()))] for d in dice]
+    for outcome in product(*options):
+        w = 1
+        for _, x in outcome:
+            w *= x
+        shown = [v for v, _ in outcome if v is not None]
+        if not w or (highest and len(shown) < len(dice)) or len(shown) < k:
+            continue
+        brute[sum(sorted(shown, reverse=highest)[:k])] += Fraction(w, total)
+    kept = keep_mixed(groups, k, highest)
+    assert kept.probs() == dict(brute) and kept.total == total
+    if len(groups) == 1:
+        assert kept == groups[0][0].keep(groups[0][1], k, highest)
+
+
 def test_keep_zero_is_certain_zero():
     assert Dist.uniform(6).keep(3, 0).probs() == {0: 1}
 

@@ -220,6 +220,63 @@ def test_unique_equals_brute_force():
     assert_matches("3d4u>2", only_high)
 
 
+def unique_explode_sim(n, sides, once=False, cp=None, penetrate=False, keep=None):
+    """NdS!u by the rules, plainly: every die and its explosions (separate
+    dice), then each die after the first rerolled while an earlier die shows
+    its value (once for uo; only values matching `cp`); a die whose every
+    value is already taken stays a duplicate (no reroll can help)."""
+    def simulate(draw):
+        units = []
+        for _ in range(n):
+            face = draw(sides)
+            units.append(face)
+            while face == sides:
+                face = draw(sides)
+                units.append(face - 1 if penetrate else face)
+        for i in range(1, len(units)):
+            seen = set(units[:i])
+
+            def dup(v):
+                return v in seen and (cp is None or cp(v))
+            if not once and all(dup(v) for v in range(1, sides + 1)):
+                continue
+            while dup(units[i]):
+                units[i] = draw(sides)
+                if once:
+                    break
+        if keep:
+            kind, k = keep
+            return sum(sorted(units, reverse=kind == "kh")[:k])
+        return sum(units)
+    return simulate
+
+
+UNIQUE_EXPLODING = [
+    ("u with separate explosions 2d4!u", "2d4!u", unique_explode_sim(2, 4), 8),
+    ("u pool past the faces 2d3!u", "2d3!u", unique_explode_sim(2, 3), 9),
+    ("u pool past the faces 1d2!u", "1d2!u", unique_explode_sim(1, 2), 12),
+    ("uo with separate explosions 2d3!uo", "2d3!uo", unique_explode_sim(2, 3, once=True), 9),
+    ("u compare with explosions 2d4!u>2", "2d4!u>2", unique_explode_sim(2, 4, cp=cmp(">", 2)), 8),
+    ("u penetrating 2d3!pu", "2d3!pu", unique_explode_sim(2, 3, penetrate=True), 9),
+    ("u explosions then keep 3d3!ukh2", "3d3!ukh2", unique_explode_sim(3, 3, keep=("kh", 2)), 8),
+]
+
+
+@pytest.mark.parametrize("text, simulate, depth", [c[1:] for c in UNIQUE_EXPLODING],
+                         ids=[c[0] for c in UNIQUE_EXPLODING])
+def test_unique_with_separate_explosions_equals_bounded_brute_force(text, simulate, depth):
+    assert_matches(text, simulate, depth)
+
+
+def test_unique_with_separate_explosions_beyond_the_budget_is_odds_too_big_and_rolls():
+    from tablecheck.dice import SeededSource, Tray
+    with pytest.raises(InvalidRequest) as err:
+        notation.distribution("6d8!u")
+    assert err.value.code == "odds_too_big" and err.value.to_dict()["odds_only"] is True
+    result = notation.roll("6d8!u", Tray(SeededSource(1)))
+    assert result.total >= 6
+
+
 def test_unique_pool_larger_than_the_faces_is_refused():
     with pytest.raises(InvalidRequest, match="at position 4"):
         notation.parse("5d4u")
@@ -323,3 +380,60 @@ def test_unique_and_separate_explosions_beyond_the_budget_say_odds_too_big():
     with pytest.raises(InvalidRequest) as err:
         notation.distribution("12d20u")
     assert err.value.code == "odds_too_big" and err.value.to_dict()["odds_only"] is True
+
+
+# -- caches: the same odds, bounded ------------------------------------------------------
+def test_odds_caches_return_what_a_fresh_computation_gives():
+    from tablecheck.dice import notation_odds
+    texts = ["4d6kh3", "2d8!", "{1d8!, 1d6!}kh1", "{4d6+2d8}kh3", "3d6!u", "floor(3d6/2)",
+             "ceil(2d6/4)", "round(1d6/4)", "8d20kh1 + 8d20kl1"]
+    first = {t: notation.distribution(t) for t in texts}
+    again = {t: notation.distribution(t) for t in texts}
+    notation_odds.clear_caches()
+    fresh = {t: notation.distribution(t) for t in texts}
+    for t in texts:
+        assert again[t] is first[t]  # cached
+        assert fresh[t] == first[t] and fresh[t].total == first[t].total, t
+    # one cache entry per canonical text: another spelling shares it
+    assert notation.distribution("4d6k3") is fresh["4d6kh3"]
+
+
+def test_odds_caches_are_bounded_in_entries_and_size():
+    from tablecheck.dice import notation_odds
+    from tablecheck.dice.dist import Dist
+    lru = notation_odds.Lru(3, 100)
+    for i in range(10):
+        lru.put(i, Dist.uniform(2), 10)
+    assert list(lru.data) == [7, 8, 9] and lru.used == 30  # at most 3 entries
+    lru.get(7)  # used: the least recently used is now 8
+    lru.put(10, Dist.uniform(2), 25)
+    assert list(lru.data) == [9, 7, 10] and lru.used == 45
+    sized = notation_odds.Lru(10, 100)
+    for i in range(5):
+        sized.put(i, Dist.uniform(2), 25)
+    assert list(sized.data) == [1, 2, 3, 4] and sized.used == 100  # at most 100 words
+    sized.put(5, Dist.uniform(2), 26)  # larger than a quarter: not kept
+    assert 5 not in sized.data
+    assert notation_odds.EXPRESSIONS.entries <= 128 and notation_odds.TERMS.entries <= 128
+
+
+def test_a_cached_refusal_is_raised_again_as_a_fresh_error():
+    for _ in range(2):
+        with pytest.raises(InvalidRequest) as err:
+            notation.distribution("1d6/(1d2-1)")
+        assert err.value.to_dict()["odds_only"] is True and err.value.extra["position"] == 4
+
+
+def test_whole_division_in_functions_equals_fractions():
+    # floor/ceil/round(x / y) by integer division: the same as exact Fractions
+    for text, f in [("floor(2d6/3)", lambda v: floor(Fraction(v, 3))),
+                    ("ceil(2d6/-4)", lambda v: ceil(Fraction(v, -4))),
+                    ("round((2d6-7)/2)", lambda v: floor(Fraction(v - 7, 2) + Fraction(1, 2)))]:
+        brute = Counter()
+        for a in range(1, 7):
+            for b in range(1, 7):
+                brute[f(a + b)] += Fraction(1, 36)
+        assert notation.distribution(text).probs() == dict(brute), text
+    with pytest.raises(InvalidRequest) as err:
+        notation.distribution("floor(1d6/(1d2-1))")
+    assert err.value.to_dict()["odds_only"] is True

@@ -311,6 +311,21 @@ def test_unique_rerolls_duplicates():
     assert [d.rerolled for d in tray.dice] == [False, True, False, True, False]
 
 
+def test_unique_with_separate_explosions_rerolls_each_die_and_keeps_a_taken_duplicate():
+    # 2d2!u: d2 1 shows 2, explodes to 2, explodes to 1; d2 2 shows 1. Pool 2, 2, 1, 1:
+    # the second 2 is rerolled (to 1); then both values are taken: the last two
+    # dice stay duplicates (no reroll can help; the result says so)
+    result, tray = roll("2d2!u", [2, 2, 1, 1, 1])
+    assert result["total"] == 2 + 1 + 1 + 1
+    assert [d.value for d in tray.dice] == [2, 2, 1, 1, 1]
+    assert [d.rerolled for d in tray.dice] == [False, True, False, False, False]
+    assert any("every value of a d2 is taken" in n for n in result["notes"])
+    # 3d6!u: a 6 explodes into a separate die that must differ from the others too
+    result, tray = roll("3d6!u", [6, 3, 3, 5, 4])
+    # pool 6, 3, 3, 5: the second 3 is rerolled to 4
+    assert result["total"] == 6 + 3 + 4 + 5
+
+
 def test_entered_dice_that_run_out_stop_a_chain_and_ask_for_the_next_die():
     # every die first, then the rerolls; the filler face would match r2 again
     # and again: one die is asked for
@@ -416,6 +431,8 @@ def expression(draw):
     wrap = draw(st.integers(0, 5))
     if wrap == 0:
         text = "{" + text + ", " + draw(dice_term()) + "}" + draw(st.sampled_from(["kh1", "kl1", ">=5", "d1"]))
+    elif wrap == 3:  # a group of one expression: keep/drop ranks its dice
+        text = "{" + text + "}" + draw(st.sampled_from(["kh2", "kl1", "dl1", "dh1", ">=5", "kh1>=4"]))
     elif wrap == 1:
         text = draw(st.sampled_from(["floor", "ceil", "abs", "round"])) + f"({text})"
     elif wrap == 2:

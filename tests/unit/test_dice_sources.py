@@ -1,12 +1,14 @@
 """tablecheck.dice.sources: where the dice come from (issue 3, "Dice
 sources"; api.md `dice` and `seed`), and the fairness of the seeded source."""
 
+import os
 import random
 
 import pytest
 
 from tablecheck.dice import (EnteredSource, NeedMoreDice, SecureSource, SeededSource,
                              Tray, source_from_request)
+from tablecheck.dice import sources
 from tablecheck.dice.sources import MAX_MISSING
 from tablecheck.errors import InvalidRequest
 
@@ -20,15 +22,43 @@ def test_secure_source_is_the_default():
     assert all(1 <= source.roll(6) <= 6 for _ in range(200))
 
 
-def test_secure_source_rejects_the_partial_range_so_faces_are_equally_likely():
+def test_secure_source_rejects_the_partial_range_so_faces_are_equally_likely(monkeypatch):
     # 16-bit draws from os.urandom: for a d6 the values 65532..65535 (the
     # partial range above 6 x 10922) are thrown away; the rest read v % 6 + 1
+    monkeypatch.setattr(sources, "_draws", iter([65533, 7, 65531]))
     source = SecureSource()
-    source._buf, source._pos = bytes([0xFD, 0xFF, 7, 0, 0xFB, 0xFF]), 0  # 65533, 7, 65531
     assert source.roll(6) == 7 % 6 + 1
     assert source.roll(6) == 65531 % 6 + 1
-    assert 1 <= source.roll(1000) <= 1000  # a fresh buffer is read when this one is used up
+    assert 1 <= source.roll(1000) <= 1000  # fresh draws are read when these are used up
     assert {source.roll(2) for _ in range(200)} == {1, 2}
+
+
+def test_secure_source_rolls_several_dice_with_the_same_rejection(monkeypatch):
+    # roll_many (the roller's quick path): the accepted draws in order, a
+    # rejected one replaced by the next draw
+    monkeypatch.setattr(sources, "_draws", iter([5, 65533, 7, 11, 0, 65535, 65534]))
+    source = SecureSource()
+    assert source.roll_many(6, 2) == [5 % 6 + 1, 7 % 6 + 1]  # 65533 thrown away
+    assert source.roll_many(6, 1) == [11 % 6 + 1]
+    assert source.roll_many(6, 2)[0] == 1  # 0, then 65535 and 65534 thrown away: fresh draws
+    many = source.roll_many(20, 500)  # more than one buffer of draws
+    assert len(many) == 500 and set(many) == set(range(1, 21))
+
+
+def test_secure_draws_are_each_used_once_and_forgotten_by_a_forked_child():
+    sources._forget_draws()
+    first = sources._take(3)
+    assert sources._take(3) != first and len(sources._take(200)) == 200
+    if hasattr(os, "fork"):
+        sources._take(1)  # draws buffered in the parent
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: its next draws are not the parent's
+            os.write(w, repr(sources._take(8)).encode())
+            os._exit(0)
+        os.waitpid(pid, 0)
+        child = eval(os.read(r, 1000).decode())
+        assert child != sources._take(8)
 
 
 def test_seed_and_dice_choose_their_sources():

@@ -184,3 +184,48 @@ def test_roll_card_and_roll_odds_serve_another_check():
     assert c.line == "Mara: 2d6 - 2 = 6"
     o = view.roll_odds(ctx, {"expression": "2D6-2"}, dice_roller.odds({"expression": "2D6-2"}))
     assert [x for x, _ in o.charts[0].bars] == list(range(0, 11))
+
+
+# -- sorting (s, sa, sd): the card draws a sorted term's dice in that order -------
+def group_values(result, group):
+    return [result["rolls"][i]["value"] for i in group["dice"]]
+
+
+def test_sorted_term_is_drawn_sorted_and_rolls_stay_in_rolling_order():
+    r = roll("4d6sd", [3, 6, 1, 5])
+    assert [d["value"] for d in r["rolls"]] == [3, 6, 1, 5]  # entered dice depend on this order
+    assert r["terms"][0]["values"] == [6, 5, 3, 1]
+    assert r["card"]["groups"] == [{"title": "4d6sd", "summary": "sorted, highest first", "dice": [1, 3, 0, 2]}]
+    assert group_values(r, r["card"]["groups"][0]) == [6, 5, 3, 1]
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_sorted_term_on_the_quick_path_too(seed):
+    # seeded and secure dice take api.resolve's quick path (the card built as dicts)
+    r = roll("5d6sa", seed=seed)
+    group = r["card"]["groups"][0]
+    assert sorted(group["dice"]) == list(range(5))
+    assert group_values(r, group) == sorted(d["value"] for d in r["rolls"])
+    assert r == api.resolve({"system": "dice", "check": "roll", "expression": "5d6sa", "seed": seed},
+                            quick=False)
+
+
+def test_sorted_chains_rerolls_and_drops_keep_their_dice_together():
+    # 3d6!sa: 6 -> 2 = 8 is one chain, drawn last (highest), its dice together
+    r = roll("3d6!sa", [6, 2, 4, 1])
+    assert r["card"]["groups"][0]["dice"] == [3, 2, 0, 1]
+    assert group_values(r, r["card"]["groups"][0]) == [1, 4, 6, 2]
+    # 3d6r1sa: the rerolled 1 (index 0) comes after the sorted dice
+    r = roll("3d6r1sa", [1, 4, 3, 2])
+    assert r["card"]["groups"][0]["dice"] == [3, 2, 1, 0]
+    # 4d6kh3sa: the dropped die sorts with the others
+    r = roll("4d6kh3sa", [3, 6, 1, 5])
+    assert group_values(r, r["card"]["groups"][0]) == [1, 3, 5, 6]
+    assert r["card"]["dice"][2]["marks"] == ["dropped"]
+
+
+def test_only_sorted_terms_are_groups_and_unsorted_expressions_have_none():
+    r = roll("1d20 + 3d6sd[fire]", [12, 2, 6, 4])
+    assert r["card"]["groups"] == [{"title": "fire (3d6sd)", "summary": "sorted, highest first",
+                                    "dice": [2, 3, 1]}]
+    assert roll("3d6", [2, 6, 4])["card"]["groups"] == []

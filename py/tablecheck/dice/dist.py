@@ -31,13 +31,21 @@ class Dist:
 
     # -- construction ------------------------------------------------------
     @classmethod
+    def _of(cls, weights, total):
+        """A Dist over `weights` as they are (all positive: not copied)."""
+        d = object.__new__(cls)
+        d.weights = weights
+        d.total = total
+        return d
+
+    @classmethod
     def constant(cls, value):
-        return cls({value: 1}, 1)
+        return cls._of({value: 1}, 1)
 
     @classmethod
     def uniform(cls, sides):
         """One fair die d`sides` (faces 1..sides)."""
-        return cls({f: 1 for f in range(1, sides + 1)}, sides)
+        return cls._of(dict.fromkeys(range(1, sides + 1), 1), sides)
 
     @classmethod
     def uniform_sum(cls, n, sides):
@@ -53,7 +61,7 @@ class Dist:
             m = len(counts)
             counts = [prefix[min(j + 1, m)] - prefix[max(0, j - sides + 1)]
                       for j in range(m + sides - 1)]
-        return cls({n + j: c for j, c in enumerate(counts)}, sides ** n)
+        return cls._of({n + j: c for j, c in enumerate(counts)}, sides ** n)
 
     @classmethod
     def from_probs(cls, probs):
@@ -206,6 +214,8 @@ class Dist:
         total_n = self.total ** n
         if k == 0:
             return Dist({0: total_n}, total_n)
+        if k == 1:
+            return self._extreme(n, highest)
         faces = sorted(self.weights, reverse=highest)
         represented = sum(self.weights.values())
         # weight of "this face or worse" when reaching each face
@@ -246,11 +256,184 @@ class Dist:
             rest = worse
         return Dist(weights, total_n)
 
+    def _extreme(self, n, highest):
+        """The highest (or lowest) of n copies in closed form: P(max <= v) =
+        P(one <= v)^n, so the weight of v is C(v)^n - C(below v)^n with C
+        the cumulative weight (for the lowest, the weight of 'v or more',
+        the tail included, which counts as worse than every face)."""
+        faces = sorted(self.weights)
+        weights = {}
+        if highest:
+            acc, prev = 0, 0
+            for face in faces:
+                acc += self.weights[face]
+                now = acc ** n
+                weights[face] = now - prev
+                prev = now
+        else:
+            acc = self.total
+            prev = acc ** n
+            for face in faces:
+                acc -= self.weights[face]
+                now = acc ** n
+                weights[face] = prev - now
+                prev = now
+        return Dist._of({f: w for f, w in weights.items() if w}, self.total ** n)
+
     def max_of(self, n):
         return self.keep(n, 1, highest=True)
 
     def min_of(self, n):
         return self.keep(n, 1, highest=False)
+
+
+def keep_mixed(groups, k, highest=True, spend=None):
+    """Sum of the k highest (or lowest) dice of a pool of several kinds of
+    dice: `groups` [(Dist, count)], all independent. Dist.keep's programme
+    over faces from best to worst, with the dice placed counted per kind
+    (a state: placed per kind, their sum, while fewer than k are placed);
+    once the k-th kept die lands on a face, every die left shows that face
+    or worse: a closed form per kind. Tail mass as in Dist.keep. `spend(n)`,
+    if given, is told the steps of each face as they are taken (each move of
+    a state, more for long big integers)."""
+    n_all = sum(n for _, n in groups)
+    if not 0 < k <= n_all:
+        raise ValueError("keep count must be within the pool")
+    total = 1
+    for d, n in groups:
+        total *= d.total ** n
+    faces = sorted(set().union(*(d.weights for d, _ in groups)), reverse=highest)
+    rest = [sum(d.weights.values()) if highest else d.total for d, _ in groups]
+    counts = [n for _, n in groups]
+    kinds = range(len(groups))
+    # a state's kept sums as one big integer: a slot of `bits` per sum (above
+    # k * lowest face), so that moving a state is one shift and one product
+    low = min(faces)
+    bits = 8 * ((total.bit_length() + 8) // 8 + 1)
+    # placed per kind as one mixed-radix number (a state's key)
+    radix, r = [], 1
+    for n in counts:
+        radix.append(r)
+        r *= n + 1
+    decode = {}
+
+    def placed_of(key):
+        if key not in decode:
+            decode[key] = [key // radix[t] % (counts[t] + 1) for t in kinds]
+        return decode[key]
+
+    states = {0: 1}  # placed (mixed radix) -> packed {kept sum: weight}
+    done_all = 0
+    for face in faces:
+        wf = [d.weights.get(face, 0) for d, _ in groups]
+        worse = [r - w for r, w in zip(rest, wf)]
+        step = bits * (face - low)
+        tables = {}  # (kind, dice left) -> ([ways of c here], [... and the others worse], size)
+        nxt = {}
+
+        def table_of(t, left):
+            """([ways to put c of the kind's `left` dice on this face],
+            [... with the others on worse faces], size, rest ** left)"""
+            table = tables.get((t, left))
+            if table is None:
+                top = min(left, k - 1) if wf[t] else 0
+                ways = [comb(left, c) * wf[t] ** c for c in range(top + 1)]
+                table = tables[(t, left)] = (ways, [w * worse[t] ** (left - c)
+                                                    for c, w in enumerate(ways)], len(ways),
+                                             rest[t] ** left)
+            return table
+
+        if len(counts) == 2:  # two kinds ({4d6 + 2d8}kh3): the same, in plain loops
+            (n0, n1), unit = counts, radix[1]
+            for key, packed in states.items():
+                p0, p1 = placed_of(key)
+                need = k - p0 - p1
+                ways0, tails0, size0, every0 = table_of(0, n0 - p0)
+                ways1, tails1, size1, every1 = table_of(1, n1 - p1)
+                if spend is not None:
+                    spend(size0 * size1 * (6 + packed.bit_length() // 700))
+                below = 0
+                for c0 in range(min(size0, need)):
+                    a, b, base = packed * ways0[c0], tails0[c0], key + c0
+                    for c1 in range(min(size1, need - c0)):
+                        below += b * tails1[c1]
+                        target = base + c1 * unit
+                        moved = a * ways1[c1]
+                        here = c0 + c1
+                        nxt[target] = nxt.get(target, 0) + (moved << (step * here) if here else moved)
+                every = every0 * every1
+                if every != below:
+                    done_all += (packed * (every - below)) << (step * need)
+            states = nxt
+            rest = worse
+            continue
+        for key, packed in states.items():
+            placed = placed_of(key)
+            need = k - sum(placed)
+            # the ways to put c_t dice of each kind on this face, fewer than `need` in all
+            combos = [(key, 0, 1, 1)]
+            every = 1
+            for t in kinds:
+                ways, tails, size, every_t = table_of(t, counts[t] - placed[t])
+                every *= every_t
+                if size == 1:  # no die of this kind shows this face
+                    if tails[0] != 1:
+                        combos = [(tgt, here, w, x * tails[0]) for tgt, here, w, x in combos]
+                else:
+                    unit = radix[t]
+                    combos = [(tgt + c * unit, here + c, w * ways[c], x * tails[c])
+                              for tgt, here, w, x in combos
+                              for c in range(min(size, need - here))]
+            if spend is not None:  # a step: about 0.3 us
+                spend(len(combos) * (6 + packed.bit_length() // 700))
+            below = 0
+            for target, here, ways, tail in combos:
+                below += tail
+                moved = packed * ways if ways != 1 else packed
+                nxt[target] = nxt.get(target, 0) + (moved << (step * here) if here else moved)
+            if every != below:
+                done_all += (packed * (every - below)) << (step * need)
+        states = nxt
+        rest = worse
+    size = bits // 8
+    raw = done_all.to_bytes((done_all.bit_length() + 7) // 8 + size, "little")
+    weights = {}
+    for j in range(len(raw) // size):
+        w = int.from_bytes(raw[j * size:(j + 1) * size], "little")
+        if w:
+            weights[j + k * low] = w
+    return Dist._of(weights, total)
+
+def extreme_of(dists, highest=True):
+    """The highest (or lowest) of independent Dists, in closed form:
+    P(max <= v) = product of P(X_i <= v). Mass a Dist does not represent
+    (an exploding die's tail) leaves the outcome in the tail, as merging
+    the dists pairwise would."""
+    faces = sorted(set().union(*(d.weights for d in dists)))
+    total = 1
+    for d in dists:
+        total *= d.total
+    # highest: cumulative weight of "v or less"; lowest: of "v or more" (represented)
+    acc = [0 if highest else sum(d.weights.values()) for d in dists]
+    prev = 0 if highest else _product(acc)
+    weights = {}
+    for v in faces:
+        for i, d in enumerate(dists):
+            w = d.weights.get(v, 0)
+            acc[i] += w if highest else -w
+        now = _product(acc)
+        w = now - prev if highest else prev - now
+        if w:
+            weights[v] = w
+        prev = now
+    return Dist._of(weights, total)
+
+
+def _product(values):
+    out = 1
+    for v in values:
+        out *= v
+    return out
 
 
 def _dense_ints(weights):

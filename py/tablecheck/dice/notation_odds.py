@@ -9,7 +9,13 @@ values seen; keep/drop and counting over the pool. Separate exploding dice
 (`!` with keep/drop or counting) are handled per chain as a "summary" (the
 k dice kept so far, or the running sum and the m dice dropped so far),
 merged over the pool by repeated squaring. Arithmetic combines independent
-terms exactly (`/` gives Fractions).
+terms exactly (`/` gives Fractions). A group of one expression with
+keep/drop ranks the dice of all its terms (`PoolSummary`, then the
+expression on each joint outcome). Unique rerolls (`u`, with separate
+explosions too) enumerate the set of values seen with the summary.
+
+The last expressions' odds and the last terms' are cached by canonical
+text (`Lru`, bounded in entries and in the size of their weights).
 
 The work is bounded twice: `odds_work` estimates the classic shapes before
 anything is computed (see tablecheck.dice.notation), and a `Budget` counts
@@ -17,19 +23,24 @@ the inner loops of the general paths as they run: both refuse with
 ``odds_too_big`` (the roll still works).
 """
 
+from collections import OrderedDict
 from fractions import Fraction
+from math import gcd
 
-from .dist import TAIL_EPS, Dist
+from ..errors import InvalidRequest
+from .dist import TAIL_EPS, Dist, extreme_of, keep_mixed
 from .notation_math import apply_function, apply_operator
-from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, error, parse,
-                             walk)
+from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, error,
+                             evaluate, parse, walk)
+from .notation_group import constant_sum, plain_sum
+from .notation_work import conv_work, is_classic, odds_work
 
 MAX_EXTRA = 1000
 # Inner-loop steps of the general paths (about 0.3 us each in CPython):
 # about the same time as MAX_ODDS_WORK of the estimated shapes.
 MAX_STEPS = 1_500_000
 MERGE_STEPS = 5  # a step that sorts a tuple of kept dice costs about five
-UNIQUE_STEPS = 10  # a step of the unique enumeration (Fractions) about ten
+UNIQUE_STEPS = 4  # a step of the unique enumeration (big-integer weights) about four
 
 
 class Budget:
@@ -61,20 +72,6 @@ def term_eps(expr, eps):
 def face_dist(term):
     values = term.values()
     return Dist(values, sum(values.values()))
-
-
-def is_classic(term):
-    """Plain dice with at most keep/drop and a default '!' without keep:
-    the shapes of the first notation, with their fast paths and estimates."""
-    m = term.mods
-    if term.kind == "fate" or m.min is not None or m.max is not None or m.reroll or m.unique \
-            or m.counting:
-        return False
-    if m.explode:
-        e = m.explode
-        if e.cp is not None or e.penetrate or (term.keep and not e.compound):
-            return False
-    return True
 
 
 def classic_dist(term, eps):
@@ -254,7 +251,6 @@ def combine(a, b, f, budget, node):
 def conv_steps(a, b):
     """Steps of Dist + Dist (a double loop when small, else one big-integer
     product: see notation_work.conv_work)."""
-    from .notation_work import conv_work
     bits_a = max(a.weights.values(), default=1).bit_length()
     bits_b = max(b.weights.values(), default=1).bit_length()
     return conv_work(len(a.weights), bits_a, len(b.weights), bits_b)
@@ -268,15 +264,78 @@ def _identity(v):
     return v
 
 
+# -- caches ----------------------------------------------------------------------
+class Lru:
+    """A bounded least-recently-used cache: at most `entries` entries and
+    about `units` 64-bit words of Dist weights in all (an entry larger than
+    a quarter of that is not kept). Values are immutable by convention: a
+    cached Dist is shared, its callers only read it."""
+
+    def __init__(self, entries, units):
+        self.entries, self.units = entries, units
+        self.data = OrderedDict()  # key -> (value, cost)
+        self.used = 0
+
+    def get(self, key):
+        hit = self.data.get(key)
+        if hit is None:
+            return None
+        self.data.move_to_end(key)
+        return hit[0]
+
+    def put(self, key, value, cost):
+        if cost > self.units // 4 or key in self.data:
+            return
+        self.data[key] = (value, cost)
+        self.used += cost
+        while len(self.data) > self.entries or self.used > self.units:
+            _, (_, c) = self.data.popitem(last=False)
+            self.used -= c
+
+    def clear(self):
+        self.data.clear()
+        self.used = 0
+
+
+def dist_cost(dist):
+    """Words of memory a Dist holds, about: its outcomes and their weights."""
+    return len(dist.weights) * (dist.total.bit_length() // 64 + 4) + 4
+
+
+# the exact odds of the last expressions (by canonical text) and of the last
+# dice terms: the page asks the same expression's odds again and again (as
+# icepool, which caches what it computed)
+EXPRESSIONS = Lru(128, 1_000_000)
+TERMS = Lru(128, 1_000_000)
+
+
+def _eps_key(eps):
+    """eps as a cache key (a Fraction's hash is slow: a modular inverse)."""
+    return (eps.numerator, eps.denominator) if type(eps) is Fraction else eps
+
+
+def clear_caches():
+    EXPRESSIONS.clear()
+    TERMS.clear()
+
+
 # -- a dice term ---------------------------------------------------------------
 def term_distribution(term, eps=TAIL_EPS, budget=None):
-    """Exact Dist of one dice term's value."""
-    budget = budget or Budget()
+    """Exact Dist of one dice term's value (cached by the term's text)."""
+    key = (term.text, _eps_key(eps))
+    dist = TERMS.get(key)
+    if dist is None:
+        dist = _term_distribution(term, eps, budget or Budget())
+        TERMS.put(key, dist, dist_cost(dist))
+    return dist
+
+
+def _term_distribution(term, eps, budget):
     if is_classic(term):
         return classic_dist(term, eps)
     m = term.mods
     if m.unique:
-        return unique_dist(term, budget)
+        return unique_dist(term, eps, budget)
     summary = Summary(term, contribution(m))
     merge = _add if summary.kind == "sum" else summary.merge
     separate = m.explode and not m.explode.compound
@@ -309,58 +368,308 @@ class _Plain:
 _plain = _Plain()
 
 
-def unique_dist(term, budget):
-    """u / uo without separate explosions: enumerate the multiset of values
-    seen so far (only which values were seen matters for the next die)."""
+def unique_dist(term, eps, budget):
+    """The Dist of a u / uo term's value (see unique_states)."""
+    summary = Summary(term, contribution(term.mods))
+    states = unique_states(term, summary, eps, budget)
+    return states if summary.kind == "sum" else states.map(summary.value)
+
+
+def unique_states(term, summary, eps, budget):
+    """Dist over `summary` states of a u / uo term, enumerated in pool order
+    as the roller goes: every unit (a die, a compounded die, or with
+    separate explosions each die a chain adds, after rerolls) is made unique
+    against the units before it. A state is the set of values seen (a bit
+    mask: only which values were seen decides a reroll) and the summary so
+    far. Separate explosion chains are cut at the depth where the chance
+    that a chain goes on is below `eps` (that mass is the tail), and end at
+    MAX_EXTRA extra rolls as when rolling.
+
+    Exact integer weights: every placement multiplies the common
+    denominator by T (a unit's weights) times L (the lcm of every total a
+    unique reroll can be drawn from), a reroll drawing x from the faces
+    left with weight w_x * L / (their total)."""
     m = term.mods
-    unit = reroll_map(chain_series(term, Summary(_plain, _identity), TAIL_EPS, budget, False)
-                      if m.explode else face_dist(term), term)
-    unit_p = unit.probs()
-    faces = face_dist(term).probs()
     u = m.unique
-    states = {(): Fraction(1)}
-    for i in range(term.count):
-        # every multiset of values seen meets every value, and a duplicate
-        # every fresh face: Fractions, about 10 steps each
-        budget.spend(UNIQUE_STEPS * len(states) * len(unit_p) * (1 + len(faces) // 2), term)
-        nxt = {}
-        for seen, p in states.items():
-            seen_set = set(seen)
-            for v, pv in unit_p.items():
-                if (u.cp is None or u.cp(v)) and v in seen_set:
-                    for x, px in redraw(faces, seen_set, u).items():
-                        key = tuple(sorted(seen + (x,)))
-                        nxt[key] = nxt.get(key, 0) + p * pv * px
-                else:
-                    key = tuple(sorted(seen + (v,)))
-                    nxt[key] = nxt.get(key, 0) + p * pv
-        states = nxt
-    summary = Summary(term, contribution(m))
+    fresh_faces = term.values()  # a unique reroll rolls a fresh die (min/max only)
+    face_total = sum(fresh_faces.values())
+    separate = m.explode and not m.explode.compound
+    if separate:
+        first, total = die_transitions(term, False, True)
+        later, _ = die_transitions(term, True, True)
+        cap = chain_cap(first, later, total, eps)
+    else:
+        unit = reroll_map(chain_series(term, Summary(_plain, _identity), eps, budget, False)
+                          if m.explode else face_dist(term), term)
+        first, later, total, cap = [(False, unit.weights)], [], unit.total, 0
+    lcm_all = 1
+    for d in range(2, face_total + 1):
+        lcm_all = lcm_all * d // gcd(lcm_all, d)
+    step = total * lcm_all  # the denominator's factor per placement
+    bits = {}
+    draws = {}  # seen mask -> {value: weight over lcm_all} of a unique reroll
+
+    def bit(v):
+        if v not in bits:
+            bits[v] = 1 << len(bits)
+        return bits[v]
+
+    def matches(v):
+        return u.cp is None or u.cp(v)
+
+    def redraw(mask):
+        if mask not in draws:
+            ok = fresh_faces if u.once else \
+                {x: w for x, w in fresh_faces.items() if not (matches(x) and bit(x) & mask)}
+            if not ok:  # every value taken: the die stays a duplicate (as the roller)
+                draws[mask] = None
+                return None
+            left = sum(ok.values())
+            if left < face_total and not u.once:
+                # the conditional law leaves out the chance that MAX_EXTRA
+                # rerolls all miss: refused where it is not negligible
+                if (1 - left / face_total) ** MAX_EXTRA > float(eps):
+                    too_big(term)
+            draws[mask] = {x: w * (lcm_all // left) for x, w in ok.items()}
+        return draws[mask]
+
+    def place(into, mask, s, weight, v):
+        draw = redraw(mask) if matches(v) and bit(v) & mask else None
+        if draw is not None:
+            for x, wx in draw.items():
+                key = (mask | bit(x), summary.add(s, x))
+                into[key] = into.get(key, 0) + weight * wx
+        else:
+            key = (mask | bit(v), summary.add(s, v))
+            into[key] = into.get(key, 0) + weight * lcm_all
+
+    # a chain that would go past `cap` extra rolls: cut (tail), or at
+    # MAX_EXTRA ended as the roller ends it
+    at_cap = cap >= MAX_EXTRA
+    ready, den = {(0, summary.start()): 1}, 1
+    steps = sum(len(v) for _, v in first) * (1 + len(fresh_faces) // 2)
+    for _ in range(term.count):
+        pending = {}
+        ended = [{}]  # the units placed at each depth, denominator den * step^(depth + 1)
+        budget.spend(UNIQUE_STEPS * len(ready) * steps, term)
+        for (mask, s), w in ready.items():
+            for ex, vals in first:
+                into = ended[0] if not ex else pending if cap else (ended[0] if at_cap else None)
+                if into is not None:
+                    for v, wv in vals.items():
+                        place(into, mask, s, w * wv, v)
+        extra = 1
+        while pending:
+            budget.spend(UNIQUE_STEPS * len(pending) * steps, term)
+            go_on, here = {}, {}
+            for (mask, s), w in pending.items():
+                for ex, vals in later:
+                    into = here if not ex else go_on if extra < cap else (here if at_cap else None)
+                    if into is not None:
+                        for v, wv in vals.items():
+                            place(into, mask, s, w * wv, v)
+            ended.append(here)
+            extra += 1
+            pending = go_on
+        depth = len(ended)
+        ready = {}
+        for d, here in enumerate(ended):
+            scale = step ** (depth - 1 - d)
+            for key, w in here.items():
+                ready[key] = ready.get(key, 0) + w * scale
+        den *= step ** depth
     out = {}
-    for seen, p in states.items():
-        s = summary.start()
-        for v in seen:
-            s = summary.add(s, v)
-        value = summary.value(s)
-        out[value] = out.get(value, 0) + p
-    # the explosions' cut mass (if any) stays out: the weights sum below 1
-    return Dist.from_probs(out)
+    for (_, s), w in ready.items():
+        out[s] = out.get(s, 0) + w
+    # the cut chains (and a compounded die's cut mass) stay out: the tail
+    return Dist(out, den)
 
 
-def redraw(faces, seen, u):
-    """The value a unique reroll ends on: once (uo), or until it is not a
-    matching duplicate (u)."""
-    if u.once:
-        return faces
-    ok = {x: p for x, p in faces.items() if not ((u.cp is None or u.cp(x)) and x in seen)}
-    total = sum(ok.values())
-    return {x: p / total for x, p in ok.items()}
+def chain_cap(first, later, total, eps):
+    """Extra rolls represented per chain: the first depth at which the
+    chance that the chain is still going drops below `eps` (MAX_EXTRA at
+    most: there the roller stops the chain)."""
+    p_first = Fraction(sum(sum(vals.values()) for ex, vals in first if ex), total)
+    p_later = Fraction(sum(sum(vals.values()) for ex, vals in later if ex), total)
+    going, extra = p_first, 0
+    while going >= eps and extra < MAX_EXTRA:
+        going *= p_later
+        extra += 1
+    return extra
+
+
+# -- a group of one expression that keeps dice ({4d6 + 2d8}kh3) -------------------
+class PoolSummary:
+    """The dice of several terms under one keep/drop: items (value, term
+    index); for keep the k best items so far, for drop the terms' running
+    sums and the m worst items so far. Earlier terms win ties, as when
+    rolling (dice of one term with one value are alike)."""
+
+    def __init__(self, keep, n_terms, plain=False):
+        self.keeping = keep.kind[0] == "k"
+        self.k = keep.n
+        self.high = keep.highest
+        # plain: the expression only adds its terms (their dice are alike
+        # but for their values): items are bare values, one running sum
+        self.plain = plain
+        self.n_terms = 1 if plain else n_terms
+
+    def _key(self, item):
+        return (-item[0], item[1]) if self.high else item
+
+    def _pick(self, items):
+        if self.plain:  # keep: the k best; drop: the k worst
+            ordered = sorted(items, reverse=self.high == self.keeping)
+            return tuple(ordered[:self.k])
+        ordered = sorted(items, key=self._key)
+        return tuple(ordered[:self.k]) if self.keeping else tuple(ordered[-self.k:])
+
+    def start(self):
+        return () if self.keeping else ((0,) * self.n_terms, ())
+
+    def add_item(self, s, item):
+        if self.plain:
+            item = item[0]
+            if self.keeping:
+                return self._pick(s + (item,))
+            return ((s[0][0] + item,), self._pick(s[1] + (item,)))
+        if self.keeping:
+            return self._pick(s + (item,))
+        sums = list(s[0])
+        sums[item[1]] += item[0]
+        return (tuple(sums), self._pick(s[1] + (item,)))
+
+    def merge(self, a, b):
+        if self.keeping:
+            return self._pick(a + b)
+        return (tuple(x + y for x, y in zip(a[0], b[0])), self._pick(a[1] + b[1]))
+
+    def sums(self, s):
+        """Each term's kept dice summed (plain: all terms' together)."""
+        if self.plain:
+            return (sum(s),) if self.keeping else (s[0][0] - sum(s[1]),)
+        if self.keeping:
+            out = [0] * self.n_terms
+            for v, i in s:
+                out[i] += v
+            return tuple(out)
+        out = list(s[0])
+        for v, i in s[1]:
+            out[i] -= v
+        return tuple(out)
+
+
+class _Tagged:
+    """A Summary-like view of one term of a pool: values become (value, i)."""
+
+    def __init__(self, pool, i):
+        self.pool, self.i = pool, i
+
+    def start(self):
+        return self.pool.start()
+
+    def add(self, s, v):
+        return self.pool.add_item(s, (v, self.i))
+
+
+def pool_term(term, tag, eps, budget):
+    """Dist over pool states of one term's dice (after min/max, explosions,
+    rerolls and unique rerolls)."""
+    m = term.mods
+    merge = tag.pool.merge
+    if m.unique:
+        return unique_states(term, tag, eps, budget)
+    if m.explode and not m.explode.compound:
+        chain = chain_series(term, tag, eps, budget, per_die_reroll=True)
+        return power(chain, term.count, merge, budget, term)
+    unit = pool_unit(term, eps, budget)
+    start = tag.start()
+    return power(unit.map(lambda v: tag.add(start, v)), term.count, merge, budget, term)
+
+
+def pool_unit(term, eps, budget):
+    """Dist of one die of a term (min/max, a compounded chain, rerolls)."""
+    unit = chain_series(term, Summary(_plain, _identity), eps, budget, False) \
+        if term.mods.explode else face_dist(term)
+    return reroll_map(unit, term)
+
+
+def outside_groups(node):
+    """The nested groups of a tree (not inside each other), left to right."""
+    if isinstance(node, Group):
+        yield node
+    elif isinstance(node, BinOp):
+        yield from outside_groups(node.left)
+        yield from outside_groups(node.right)
+    elif isinstance(node, Neg):
+        yield from outside_groups(node.operand)
+    elif isinstance(node, Paren):
+        yield from outside_groups(node.inner)
+    elif isinstance(node, Func):
+        for a in node.args:
+            yield from outside_groups(a)
+
+
+def per_die_distribution(node, eps, budget):
+    """Dist of the one expression of a group that keeps or drops dice:
+    the pool's kept dice per term (jointly), any nested group's value beside
+    them, then the expression worked out on each outcome."""
+    terms = node.pool
+    item = node.items[0]
+    plain = plain_sum(item)  # {4d6 + 2d8 + 3}kh3: which term a die is of does not matter
+    keep = node.mods.keep
+    if plain and not any(t.mods.unique or (t.mods.explode and not t.mods.explode.compound)
+                         for t in terms):
+        # a fixed pool of independent dice of a few kinds: the keep programme
+        groups = [(pool_unit(t, eps, budget), t.count) for t in terms]
+        kept = keep.kept(sum(t.count for t in terms))
+        dist = keep_mixed(groups, kept, keep.highest, lambda n: budget.spend(n, node))
+        return dist + constant_sum(item)
+    pool = PoolSummary(keep, len(terms), plain)
+    states = None
+    for i, term in enumerate(terms):
+        d = pool_term(term, _Tagged(pool, i), eps, budget)
+        states = d if states is None else combine(states, d, pool.merge, budget, node)
+    budget.spend(len(states.weights), node)
+    if plain:
+        constant = constant_sum(item)
+        return states.map(lambda s: pool.sums(s)[0] + constant)
+    joint = states.map(pool.sums)
+    nested = list(outside_groups(node.items[0]))
+    for g in nested:
+        joint = combine(joint, node_distribution(g, eps, budget), lambda a, v: a + (v,), budget,
+                        node)
+    ids = [id(t) for t in terms] + [id(g) for g in nested]
+
+    def value(sums):
+        try:
+            return evaluate(item, dict(zip(ids, sums)))
+        except InvalidRequest:
+            error("a division by zero is possible", _first_op(item) - 1,
+                  "a divisor that cannot be 0 for exact odds (rolling it is fine until it is 0)",
+                  code="range", odds_only=True)
+
+    budget.spend(UNIQUE_STEPS * len(joint.weights), node)
+    return joint.map(value)
+
+
+def _first_op(node):
+    return node.pos if isinstance(node, BinOp) else getattr(node, "pos", 1)
 
 
 # -- groups and arithmetic --------------------------------------------------------
 def group_distribution(node, eps, budget):
-    items = [node_distribution(i, eps, budget) for i in node.items]
     m = node.mods
+    if node.per_die:  # {4d6 + 2d8}kh3: the keep picks dice; counting counts the total
+        total = per_die_distribution(node, eps, budget)
+        return total.map(contribution(m)) if m.counting else total
+    items = [node_distribution(i, eps, budget) for i in node.items]
+    if m.keep and m.keep.kept(len(items)) == 1 and len(items) > 1 \
+            and all(type(k) is not tuple for d in items for k in d.weights):
+        # the best (or worst) one sub-total: closed form ({1d8!, 1d6!}kh1)
+        budget.spend(sum(len(d.weights) for d in items) * len(items), node)
+        best = extreme_of(items, m.keep.highest)
+        return best.map(contribution(m)) if m.counting else best
     summary = Summary(node, contribution(m))
     merge = _add if summary.kind == "sum" else summary.merge
     result = None
@@ -382,6 +691,9 @@ def node_distribution(node, eps, budget):
     if isinstance(node, Neg):
         return -node_distribution(node.operand, eps, budget)
     if isinstance(node, Func):
+        whole = whole_division(node, eps, budget)
+        if whole is not None:
+            return whole
         args = [node_distribution(a, eps, budget) for a in node.args]
         if len(args) == 1:
             budget.spend(len(args[0].weights), node)
@@ -401,14 +713,68 @@ def node_distribution(node, eps, budget):
               "a divisor that cannot be 0 for exact odds (rolling it is fine until it is 0)",
               code="range", odds_only=True)
     budget.spend(len(a.weights) * len(b.weights), node)
-    return a.combine(b, lambda x, y: apply_operator(node.op, x, y, node.pos))
+    return operate(a, b, lambda x, y: apply_operator(node.op, x, y, node.pos))
+
+
+def operate(a, b, f):
+    """Dist of f(x, y): a map when one side is a constant."""
+    if len(b.weights) == 1 and b.tail() == 0:
+        (y,) = b.weights
+        return a.map(lambda x: f(x, y))
+    if len(a.weights) == 1 and a.tail() == 0:
+        (x,) = a.weights
+        return b.map(lambda y: f(x, y))
+    return a.combine(b, f)
+
+
+ROUNDING = {"floor": lambda p, q: p // q, "ceil": lambda p, q: -(-p // q),
+            "round": lambda p, q: (2 * p + q) // (2 * q)}  # halves up, as round_half_up
+
+
+def whole_division(node, eps, budget):
+    """floor/ceil/round(x / y) of whole x and y by integer division (no
+    Fractions on the way), or None for any other shape."""
+    if node.name not in ROUNDING:
+        return None
+    inner = node.args[0]
+    while isinstance(inner, Paren):
+        inner = inner.inner
+    if not (isinstance(inner, BinOp) and inner.op == "/"):
+        return None
+    a = node_distribution(inner.left, eps, budget)
+    b = node_distribution(inner.right, eps, budget)
+    if any(type(k) is not int for k in a.weights) or any(type(k) is not int for k in b.weights):
+        return None
+    if b.prob(0):
+        error("a division by zero is possible", inner.pos - 1,
+              "a divisor that cannot be 0 for exact odds (rolling it is fine until it is 0)",
+              code="range", odds_only=True)
+    budget.spend(len(a.weights) * len(b.weights), node)
+    return operate(a, b, ROUNDING[node.name])
 
 
 def distribution(expression, eps=TAIL_EPS):
     """Exact Dist of the total. Exploding dice are cut so that the whole
-    expression's tail (mass not represented) stays below `eps`."""
-    from .notation_work import odds_work
+    expression's tail (mass not represented) stays below `eps`. The last
+    expressions' odds (and refusals) are cached by their canonical text:
+    the Dist returned is shared, callers must not change it."""
     expr = parse(expression) if isinstance(expression, str) else expression
+    key = (expr.text, _eps_key(eps))
+    hit = EXPRESSIONS.get(key)
+    if hit is None:
+        try:
+            hit = _distribution(expr, eps)
+            cost = dist_cost(hit)
+        except InvalidRequest as refused:  # odds_too_big, odds_only: as costly to find again
+            hit, cost = (refused.field, refused.message, refused.code, refused.extra), 8
+        EXPRESSIONS.put(key, hit, cost)
+    if type(hit) is tuple:
+        field, message, code, extra = hit
+        raise InvalidRequest(field, message, code=code, **extra)
+    return hit
+
+
+def _distribution(expr, eps):
     odds_work(expr, eps)
     dist = node_distribution(expr.root, term_eps(expr, eps), Budget())
     return dist.reduced()

@@ -265,12 +265,25 @@ class Dice:
 
 @dataclass(frozen=True)
 class Group:
-    """{e1, e2, ...}: keep/drop and counting on the sub-totals."""
+    """{e1, e2, ...}: keep/drop and counting on the sub-totals. A group of
+    one expression with keep/drop keeps the dice themselves, across its dice
+    terms (`per_die`, as rpg-dice-roller: {4d6 + 2d8}kh3)."""
     items: tuple
     mods: Mods = field(default_factory=Mods)
     pos: int = 1
     end: int = 1
     label: str = None
+
+    @cached_property
+    def per_die(self):
+        k = self.mods.keep
+        return len(self.items) == 1 and k is not None and not (k.kind[0] == "d" and k.n == 0)
+
+    @cached_property
+    def pool(self):
+        """The dice terms whose dice a per-die keep ranks, in rolling order
+        (not those inside a nested group)."""
+        return tuple(pool_terms(self.items[0])) if self.per_die else ()
 
     @property
     def text(self):
@@ -363,6 +376,39 @@ def walk(node):
     elif isinstance(node, Group):
         for i in node.items:
             yield from walk(i)
+
+
+def pool_terms(node):
+    """The Dice nodes of a tree outside nested groups, left to right."""
+    if isinstance(node, Dice):
+        yield node
+    elif isinstance(node, BinOp):
+        yield from pool_terms(node.left)
+        yield from pool_terms(node.right)
+    elif isinstance(node, Neg):
+        yield from pool_terms(node.operand)
+    elif isinstance(node, Paren):
+        yield from pool_terms(node.inner)
+    elif isinstance(node, Func):
+        for a in node.args:
+            yield from pool_terms(a)
+
+
+def evaluate(node, values):
+    """The value of a tree whose dice terms and groups have the values
+    `values` {id(node): value} (exact arithmetic, as the roller)."""
+    if isinstance(node, Num):
+        return node.value
+    if isinstance(node, (Dice, Group)):
+        return values[id(node)]
+    if isinstance(node, Paren):
+        return evaluate(node.inner, values)
+    if isinstance(node, Neg):
+        return -evaluate(node.operand, values)
+    if isinstance(node, Func):
+        return apply_function(node.name, [evaluate(a, values) for a in node.args])
+    return apply_operator(node.op, evaluate(node.left, values), evaluate(node.right, values),
+                          node.pos)
 
 
 @dataclass(frozen=True)
@@ -598,11 +644,40 @@ class Parser:
         if not self.eat("}"):
             self.unexpected("',' and another expression, or '}' closing the group")
         mods = self.modifiers(None, group=True, start=start)
-        if len(items) == 1 and mods != Mods():
-            error("a group of one expression with modifiers", start,
-                  "two or more expressions separated by ',' (to keep or count dice, write "
-                  "the modifier on the dice: 4d6kh3)")
-        return Group(tuple(items), mods, start + 1, self.last_end())
+        group = Group(tuple(items), mods, start + 1, self.last_end())
+        if group.per_die:
+            self.check_group_keep(group)
+        return group
+
+    def check_group_keep(self, group):
+        """{4d6 + 2d8}kh3 keeps dice: the group needs dice, each kept or
+        dropped once (by the group), and a count within the pool."""
+        keep = group.mods.keep
+        at = keep.pos - 1
+        if not group.pool:
+            error("no dice to keep in the group", at,
+                  "dice in the group, such as {4d6 + 2d8}kh3 (or two expressions: {4d6, 3d8}kh1)")
+        for term in group.pool:
+            m = term.mods
+            if m.keep is not None:
+                error("keep or drop on dice that the group keeps or drops", m.keep.pos - 1,
+                      "one keep or drop: on the group ({4d6 + 2d8}kh3) or on the dice (4d6kh3)")
+            if m.counting:
+                error("counting dice that the group keeps or drops", m.success.pos - 1,
+                      "a count on the group ({4d6 + 2d8}kh3>=10) or dice without keep")
+        count = sum(t.count for t in group.pool)
+        fixed = not any(t.mods.explode and not t.mods.explode.compound for t in group.pool)
+        n_at = self.keep_at
+        if keep.kind[0] == "k" and keep.n == 0:
+            error("nothing left to roll", n_at, f"to keep 1 to {count}, not 0", code="range")
+        if fixed and keep.kind[0] == "k" and keep.n > count:
+            error("keep count larger than the group's dice", n_at,
+                  f"at most {count} (the group has {count} {'die' if count == 1 else 'dice'}), "
+                  f"not {keep.n}", code="range")
+        if fixed and keep.kind[0] == "d" and keep.n >= count:
+            error("nothing left to roll", n_at,
+                  f"to drop at most {count - 1} of the group's {count} "
+                  f"{'die' if count == 1 else 'dice'}, not {keep.n}", code="range")
 
     def dice(self, count_at, start):
         count, count_index = count_at
@@ -794,10 +869,10 @@ class Parser:
         u = mods.unique
         if u and not u.once:
             matching = [v for v in values if u.cp is None or u.cp(v)]
-            if e and not e.compound:
-                error("unique dice with explosions (the pool could grow past the faces)", u.pos - 1,
-                      "uo (once), or u without '!'")
             if u.cp is None or len(matching) == len(values):
+                # more dice than values from the start: never unique (rpg-dice-roller
+                # rerolls 1000 times); a pool that explosions grow may or may not be:
+                # rolled, the rerolls stop after 1000 and say so
                 if term.count > len(values):
                     error(f"{term.count} different values on a {shaped.die_text}", u.pos - 1,
                           f"at most {len(values)} dice for u, or uo (once)")

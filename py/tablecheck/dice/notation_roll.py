@@ -15,6 +15,7 @@ from fractions import Fraction
 from .notation_math import apply_function, apply_operator, whole
 from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
+from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 
 MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
@@ -38,6 +39,7 @@ class TermRoll:
     value: object
     sign: int = 1
     counting: bool = False
+    span: tuple = None  # (first, end) indices of its dice in the tray (dice terms)
 
 
 class Roller:
@@ -97,6 +99,7 @@ class Roller:
     # -- a dice term --
     def dice(self, term, sign):
         m = term.mods
+        first = len(self.tray.dice)
         units, labels = [], []
         chained = m.explode and (m.explode.compound or (term.keep is None and not m.counting))
         for j in range(term.count):
@@ -119,7 +122,7 @@ class Roller:
             keep_units(units, term.keep.kept(len(units)), term.keep.highest)
         value = self.count(term, units) if m.counting else sum(u.value for u in units if u.kept)
         self.criticals(term, units)
-        self.terms.append(TermRoll(term, units, value, sign, m.counting))
+        self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice))))
         return value
 
     def explode(self, term, unit, label, chained):
@@ -177,6 +180,11 @@ class Roller:
         u = term.mods.unique
         for i in range(1, len(units)):
             earlier = units[:i]
+            if not u.once and taken(term, earlier):  # 3d6!u with 7 dice: no value left
+                if any(x.value == units[i].value for x in earlier):
+                    self.note(f"{labels[i]}: every value of a {term.die_text} is taken, it stays "
+                              "a duplicate (no unique reroll can help)")
+                continue
             self.reroll(term, units[i], labels[i],
                         lambda v: (u.cp is None or u.cp(v)) and any(x.value == v for x in earlier),
                         u.once, "unique reroll")
@@ -212,13 +220,16 @@ class Roller:
     # -- a group --
     def group(self, node, sign):
         totals, spans = [], []
+        first = len(self.terms)
         for item in node.items:
             start = len(self.tray.dice)
             totals.append(self.eval(item, 0))
             spans.append((start, len(self.tray.dice)))
+        if node.per_die:  # {4d6 + 2d8}kh3: the keep/drop picks dice (notation_group)
+            totals = [keep_group_dice(self, node, first)]
         units = [Unit(self.tray.dice[a:b], t) for t, (a, b) in zip(totals, spans)]
         m = node.mods
-        if m.keep:
+        if m.keep and not node.per_die:
             keep_units(units, m.keep.kept(len(units)), m.keep.highest)
         if m.counting:
             value = self.count(node, units)
@@ -235,6 +246,14 @@ class Roller:
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
+
+
+def taken(term, earlier):
+    """True when every value a fresh die of `term` can show is a duplicate
+    that u rerolls: no unique reroll can end (notation_odds reads it so)."""
+    u = term.mods.unique
+    seen = {x.value for x in earlier}
+    return all(v in seen and (u.cp is None or u.cp(v)) for v in term.values())
 
 
 def keep_units(units, k, highest):
@@ -280,6 +299,22 @@ def unit_text(unit, chained):
     return text
 
 
+def group_unit_text(node, unit):
+    """A group's sub-total: '6 -> 4 = 10' (its dice when they make it), '16',
+    '14 (dropped)', '9 (success)'."""
+    dice = unit.dice
+    made = dice and len(dice) > 1 and sum(d.value for d in dice) == unit.value
+    text = chain_text(dice) if made else number_text(unit.value)
+    m = node.mods
+    if not unit.kept:
+        text += " (dropped)"
+    elif m.counting and m.success(unit.value):
+        text += " (success)"
+    elif m.counting and m.failure is not None and m.failure(unit.value):
+        text += " (failure)"
+    return text
+
+
 @dataclass
 class RollResult:
     expression: object
@@ -307,7 +342,9 @@ class RollResult:
         if plain:
             line = f"{head}: {' + '.join(str(u.value) for u in units)} = {tr.value}"
         else:
-            line = f"{head}: {', '.join(unit_text(u, chained) for u in units)}"
+            texts = [group_unit_text(node, u) if isinstance(node, Group) else unit_text(u, chained)
+                     for u in units]
+            line = f"{head}: {', '.join(texts)}"
             if tr.counting:
                 line += "; " + count_text(node, units, tr.value)
             elif len(units) > 1:
@@ -390,7 +427,20 @@ class RollResult:
             out["values"] = sorted(out["values"], reverse=node.mods.sort == "d")
             out["kept"] = None
             del out["kept"]
+            out["sort"] = node.mods.sort
+            out["dice"] = self.sorted_dice(tr, units)
         return out
+
+    def sorted_dice(self, tr, units):
+        """A sorted term's dice as the card draws them: indices into `rolls`,
+        each die (or chain) in the sorted order, then the dice rerolls
+        replaced, in rolling order."""
+        first, end = tr.span
+        index = {id(d): first + i for i, d in enumerate(self.roller.tray.dice[first:end])}
+        ordered = sorted(units, key=lambda u: u.value, reverse=tr.node.mods.sort == "d")
+        out = [index[id(d)] for u in ordered for d in u.dice]
+        shown = set(out)
+        return out + [i for i in range(first, end) if i not in shown]
 
 
 def count_text(node, units, value):
@@ -591,6 +641,8 @@ def group_bounds(node):
     n = len(parts)
     if m.counting:
         return (-n if m.failure else 0), (n if m.success else 0)
+    if node.per_die:
+        return group_dice_bounds(node, bounds, unit_values)
     if m.keep:
         k = m.keep.kept(n)
         lows = sorted(p[0] for p in parts)

@@ -37,6 +37,20 @@ def _term_eps(expr, eps):
     return eps / n if n else eps
 
 
+def is_classic(term):
+    """Plain dice with at most keep/drop and a default '!' without keep:
+    the shapes of the first notation, with their fast paths and estimates."""
+    m = term.mods
+    if term.kind == "fate" or m.min is not None or m.max is not None or m.reroll or m.unique \
+            or m.counting:
+        return False
+    if m.explode:
+        e = m.explode
+        if e.cp is not None or e.penetrate or (term.keep and not e.compound):
+            return False
+    return True
+
+
 def conv_work(size_a, bits_a, size_b, bits_b):
     """Estimated work of Dist + Dist for supports of the given sizes and
     weights of the given bit lengths: a plain double loop when small, else
@@ -72,7 +86,6 @@ def term_work(term, eps):
     """(estimated work, number of outcomes, bits of the weights) of one
     dice term's exact distribution (the classic shapes exactly as measured;
     other terms by their size, their loops being counted as they run)."""
-    from .notation_odds import is_classic
     n = term.count
     s = len(term.values())
     if not is_classic(term):

@@ -14,6 +14,7 @@ Every resolver takes one source and asks it for dice with
 
 import os
 import random
+from itertools import islice
 
 from ..errors import InvalidRequest
 
@@ -31,6 +32,11 @@ class DiceSource:
     def roll(self, sides, label=""):
         raise NotImplementedError
 
+    def roll_many(self, sides, n):
+        """n faces of a die of `sides` (the roller's quick path asks for a
+        term's dice at once): the same faces as n calls of `roll`."""
+        return [self.roll(sides) for _ in range(n)]
+
     def finish(self):
         pass
 
@@ -40,30 +46,72 @@ def _check_sides(sides):
         raise ValueError(f"a die needs 1..{MAX_SIDES} sides, not {sides!r}")
 
 
+# The secure source's 16-bit draws from os.urandom, read BUFFER at a time and
+# shared by every SecureSource: each draw is used once, by whichever request
+# takes it (next() on a list iterator is atomic under the GIL, so threads
+# never share one), and a forked child process reads fresh ones.
+BUFFER = 128  # draws per os.urandom call (one system call per ~128 dice)
+_draws = iter(())
+
+
+def _fresh_draws():
+    global _draws
+    _draws = iter(memoryview(os.urandom(2 * BUFFER)).cast("H").tolist())
+
+
+def _forget_draws():
+    global _draws
+    _draws = iter(())
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_draws)
+
+
+def _take(n):
+    """The next n draws."""
+    out = list(islice(_draws, n))
+    while len(out) < n:
+        _fresh_draws()
+        out += islice(_draws, n - len(out))
+    return out
+
+
 class SecureSource(DiceSource):
     kind = "secure"
 
-    _shared = random.SystemRandom()  # holds no state: one for every request
-    BUFFER = 256  # bytes of os.urandom read at a time (one system call per ~128 dice)
-
-    def __init__(self):
-        self._rng = SecureSource._shared
-        self._buf = b""
-        self._pos = 0
+    _rng = _shared = random.SystemRandom()  # holds no state: one for every request
 
     def roll(self, sides, label=""):
         """A face 1..sides from the operating system's secure random bytes:
         16-bit draws, those in the last partial range of `sides` rejected,
         so every face is exactly as likely (sides <= 1000 < 2^16)."""
-        _check_sides(sides)
+        if type(sides) is not int or not 0 < sides <= MAX_SIDES:
+            _check_sides(sides)
         limit = 65536 - 65536 % sides
         while True:
-            if self._pos + 2 > len(self._buf):
-                self._buf, self._pos = os.urandom(self.BUFFER), 0
-            v = self._buf[self._pos] | (self._buf[self._pos + 1] << 8)
-            self._pos += 2
+            v = next(_draws, None)
+            if v is None:
+                v = _take(1)[0]
             if v < limit:
                 return v % sides + 1
+
+    def roll_many(self, sides, n):
+        """n faces as n calls of `roll` give them: the accepted draws in
+        order (a rejected draw, under 1.6% for any die, is replaced by the
+        next one)."""
+        if type(sides) is not int or not 0 < sides <= MAX_SIDES:
+            _check_sides(sides)
+        limit = 65536 - 65536 % sides
+        if n == 1:
+            v = next(_draws, None)
+            return [v % sides + 1] if v is not None and v < limit else [self.roll(sides)]
+        draws = _take(n)
+        if draws and max(draws) >= limit:
+            draws = [v for v in draws if v < limit]
+            while len(draws) < n:
+                draws += [v for v in _take(n - len(draws)) if v < limit]
+        return [v % sides + 1 for v in draws]
 
 
 class SeededSource(DiceSource):
@@ -76,6 +124,11 @@ class SeededSource(DiceSource):
     def roll(self, sides, label=""):
         _check_sides(sides)
         return self._rng.randint(1, sides)
+
+    def roll_many(self, sides, n):
+        _check_sides(sides)
+        randint = self._rng.randint
+        return [randint(1, sides) for _ in range(n)]
 
 
 def filler_face(sides):

@@ -7,7 +7,7 @@ explosion flags.
 """
 
 from .common import chart, die_notes, fig, line
-from .model import Card, DieView, Headline, OddsView
+from .model import Card, DieView, Group, Headline, OddsView
 from .words import number
 
 TONES = {"rolled": "neutral"}
@@ -26,8 +26,12 @@ def _title(ctx, result):
 
 def _term_facts(result):
     """Each dice term's part of the total when there are several terms (its
-    inline label, if any, with it)."""
-    terms = result.get("terms", [])
+    inline label, if any, with it): [(label, value, key)]."""
+    return [fact for _, fact in _term_facts_at(result.get("terms", []))]
+
+
+def _term_facts_at(terms):
+    """_term_facts with the index of each term: [(i, (label, value, key))]."""
     if len(terms) < 2:
         return []
     out = []
@@ -35,7 +39,21 @@ def _term_facts(result):
         if t["term"].isdigit():
             continue
         label = f"{t['label']} ({t['term']})" if t.get("label") else t["term"]
-        out.append(fig(label, _number(t["total"]), f"terms[{i}]"))
+        out.append((i, (label, _number(t["total"]), f"terms[{i}]")))
+    return out
+
+
+SORTED = {"a": "sorted, lowest first", "d": "sorted, highest first"}
+
+
+def _sorted_groups(result):
+    """A sorted term's dice drawn in the sorted order (`rolls` keep the
+    rolling order): one group per sorted term, [(title, summary, dice)]."""
+    out = []
+    for t in result.get("terms", ()):
+        if "dice" in t:
+            title = f"{t['label']} ({t['term']})" if t.get("label") else t["term"]
+            out.append((title, SORTED[t["sort"]], list(t["dice"])))
     return out
 
 
@@ -84,17 +102,39 @@ def die_view(roll):
         dropped = roll.get("kept") is False
         return DieView(str(roll.get("label", "")), ["dropped"] if dropped else [],
                        marks=["dropped"] if dropped else [])
+    notes, marks = _notes_and_marks(roll)
+    view = DieView(str(roll.get("label", "")), notes, marks=marks)
+    if roll.get("fate"):
+        view.die = roll["fate"]
+        view.face = FATE_FACES.get(roll["value"], str(roll["value"]))
+    return view
+
+
+def _notes_and_marks(roll):
     notes = [n for n in _die_notes(roll) + die_notes(roll) if n]
     marks = [m for m in MARKS if roll.get(m)]
     if roll.get("critical"):
         marks.append(f"critical-{roll['critical']}")
     if roll.get("kept") is False and not roll.get("rerolled"):
         marks.append("dropped")
-    view = DieView(str(roll.get("label", "")), notes, marks=marks)
+    return notes, marks
+
+
+def die_dict(roll):
+    """die_view(roll).to_dict(), without the DieView."""
+    label = str(roll.get("label", ""))
+    if PLAIN_KEYS.issuperset(roll):  # nothing happened to it but keep/drop
+        if roll.get("kept") is False:
+            return {"label": label, "notes": ["dropped"], "marks": ["dropped"]}
+        return {"label": label, "notes": []}
+    notes, marks = _notes_and_marks(roll)
+    out = {"label": label, "notes": notes}
     if roll.get("fate"):
-        view.die = roll["fate"]
-        view.face = FATE_FACES.get(roll["value"], str(roll["value"]))
-    return view
+        out["die"] = roll["fate"]
+        out["face"] = FATE_FACES.get(roll["value"], str(roll["value"]))
+    if marks:
+        out["marks"] = marks
+    return out
 
 
 def _notes(result):
@@ -116,12 +156,75 @@ def roll_card(ctx, values, result):
         subject=subject,
         headline=Headline(ctx.words(outcome), ctx.tone(outcome)),
         key=fig("Total", total, "total"),
-        facts=_term_facts(result) + [fig("Min", _bound(result["min"]), "min"),
-                                     fig("Max", _bound(result["max"]), "max")],
+        facts=[fig(*f) for f in _term_facts(result)] + [fig("Min", _bound(result["min"]), "min"),
+                                                        fig("Max", _bound(result["max"]), "max")],
         notes=_notes(result),
+        groups=[Group(*g) for g in _sorted_groups(result)],
         dice=[die_view(r) for r in result.get("rolls", [])],
         line=line(subject, what, f"{expression} = {total}"),
     )
+
+
+def card_dict(ctx, result):
+    """roll_card(ctx, values, result).to_dict() and its line, built straight
+    as dicts (api.resolve's quick path; roll_card is the reference, and
+    tests/unit/test_dice_quick.py compares the two)."""
+    subject = ctx.characters.get("")
+    what = ctx.labels.get("") or result.get("label")
+    expression = result["expression"]
+    total = result["total"]
+    total = str(total) if type(total) is int else result.get("total_text") or _number(total)
+    terms = result["terms"]
+    parts = _PARTS.get((expression, result["min"], result["max"])) or _card_parts(result)
+    facts = [{"label": "Min", "value": parts[0], "key": "min"},
+             {"label": "Max", "value": parts[1], "key": "max"}]
+    if len(terms) > 1:  # _term_facts, with their labels and keys from parts
+        facts[:0] = [{"label": label, "value": _number(terms[i]["total"]), "key": key}
+                     for i, label, key in parts[4]]
+    notes = list(result["notes"]) if "notes" in result else []
+    if parts[2]:
+        notes.append(SEPARATE_NOTE)
+    outcome = result["outcome"]
+    card = {
+        "title": f"{what}: {expression}" if what else expression,
+        "subject": subject or None,
+        "headline": {"label": ctx.words(outcome), "tone": ctx.tone(outcome)},
+        "key": {"label": "Total", "value": total, "key": "total"},
+        "facts": facts,
+        "groups": [{"title": title, "summary": summary, "dice": dice}
+                   for title, summary, dice in _sorted_groups(result)] if parts[3] else [],
+        "notes": notes,
+        "choices": [],
+        "actions": [],
+        "dice": [{"label": r["label"], "notes": []} if r["kept"] and PLAIN_KEYS.issuperset(r)
+                 else die_dict(r) for r in result["rolls"]],
+        "tables": [],
+    }
+    if subject and what:
+        return card, f"{subject}, {what}: {expression} = {total}"
+    if subject or what:
+        return card, f"{subject or what}: {expression} = {total}"
+    return card, f"{expression} = {total}"
+
+
+_PARTS = {}  # (expression, min, max) -> (Min text, Max text, separate explosions, sorted
+#   terms, ((term index, fact label, fact key), ...))
+
+
+def _card_parts(result):
+    """What the card shows that depends on the expression only, once per
+    expression (texts: nothing a request could change)."""
+    key = (result["expression"], result["min"], result["max"])
+    parts = _PARTS.get(key)
+    if parts is None:
+        if len(_PARTS) >= 256:
+            _PARTS.clear()
+        terms = result["terms"]
+        parts = _PARTS[key] = (_bound(result["min"]), _bound(result["max"]),
+                               any(t.get("separate_explosions") for t in terms),
+                               any("sort" in t for t in terms),
+                               tuple((i, label, k) for i, (label, _, k) in _term_facts_at(terms)))
+    return parts
 
 
 def roll_odds(ctx, values, odds):

@@ -10,7 +10,7 @@ Unknown's dice expressions) delegate to them.
 from fractions import Fraction
 
 from ..checks import Check, System
-from ..dice import notation
+from ..dice import notation, notation_quick
 from ..display import dice_roller as view
 from ..params import Param
 
@@ -65,6 +65,17 @@ def resolve(values, tray):
     right after their die, then rerolls, keep/drop and counting marked on
     the dice."""
     return notation.roll(values["expression"], tray).to_dict()
+
+
+def quick(ctx, values, source):
+    """api.resolve's quick path (seeded and secure dice): the result, card
+    and line straight as dicts, the same as `resolve` and `view.roll_card`
+    give; None when the expression is one the quick path leaves to them."""
+    result = notation_quick.roll(values["expression"], source)
+    if result is None:
+        return None
+    card, line = view.card_dict(ctx, result)
+    return result, card, line
 
 
 def _key(total):
@@ -127,6 +138,7 @@ SYSTEM = System(
             explain=view.roll_card,
             odds_view=view.roll_odds,
             json_safe=True,  # notation_roll.RollResult.to_dict writes plain JSON values
+            quick=quick,
         )
     ],
 )

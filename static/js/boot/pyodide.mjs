@@ -13,12 +13,17 @@
 //   - no DecompressionStream (or fetch/Response/WebAssembly): normal start;
 //   - snapshot.json missing, unreadable, for another Pyodide, or saying the
 //     build ships none: normal start, before any work is wasted;
-//   - the snapshot missing, cut short, corrupt (gzip's CRC, its length, its
-//     SHA-256 where crypto.subtle exists) or for another Pyodide build
-//     (Pyodide checks the build id): loadPyodide rejects, normal start;
+//   - the snapshot missing, cut short, corrupt (gzip's CRC-32 and length, the
+//     size snapshot.json gives; the SHA-256 when a host sent it gzip-encoded)
+//     or for another Pyodide build (Pyodide checks the build id):
+//     loadPyodide rejects, normal start;
 //   - a restore that throws (e.g. pyodide issue 6254): normal start.
+// The snapshot's download and unpacking run alongside the wasm's compilation
+// and instantiation (see factoryAfter); right after the restore, PyScript's
+// own package is written as .pyc files compiled into the snapshot
+// (installPycs), so that PyScript's set-up does not compile it again.
 // What happened is in `globalThis.tablecheckBoot` ({snapshot: "used" |
-// "fallback", reason, ms}); py/engine.py adds it to its ping answer and the
+// "fallback", reason, verified, pycs, ms}); py/engine.py adds it to its ping answer and the
 // page to its 'tablecheck:status' event detail (`boot`). The status pill says
 // nothing about it: both ways end in the same ready engine.
 
@@ -28,12 +33,19 @@ export const version = vendored.version;
 
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_DIR = new URL("../../vendor/snapshot/", import.meta.url);
-const FORMAT = 1;
+const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
+const FORMAT = 2;
 
-const boot = { snapshot: "pending", reason: null, verified: null, ms: {} };
+// ms: since `origin` (the worker's performance.timeOrigin, to line them up with the page's clock)
+const boot = { snapshot: "pending", reason: null, verified: null, origin: performance.timeOrigin, ms: {} };
 globalThis.tablecheckBoot = boot;
 
-const mark = (name) => { boot.ms[name] = Math.round(performance.now()); };
+// when each step ended (ms since the worker started), also as performance
+// marks "tablecheck:<step>" for a DevTools timeline
+const mark = (name) => {
+  boot.ms[name] = Math.round(performance.now());
+  try { performance.mark(`tablecheck:${name}`); } catch (_) { /* no User Timing: the record is enough */ }
+};
 
 function missingApi() {
   if (typeof DecompressionStream !== "function") return "this browser has no DecompressionStream";
@@ -69,36 +81,51 @@ async function sha256(bytes) {
 
 const canHash = () => typeof crypto === "object" && crypto && crypto.subtle && typeof crypto.subtle.digest === "function";
 
-async function readSnapshot(meta) {
-  const response = await fetch(new URL(meta.file, SNAPSHOT_DIR));
-  if (!response.ok) throw new Error(`${meta.file}: HTTP ${response.status}`);
-  let raw;
-  if (/\bgzip\b/i.test(response.headers.get("content-encoding") || "")) {
-    // a host that sent it with Content-Encoding: gzip: the browser unpacked it
-    raw = new Uint8Array(await response.arrayBuffer());
-    if (canHash() && (await sha256(raw)) !== meta.sha256) throw new Error(`${meta.file}: SHA-256 differs from snapshot.json`);
-    boot.verified = canHash() ? "sha256" : "length";
-  } else {
-    // unpack while it downloads; hash the packed bytes alongside
-    const [toUnpack, toHash] = response.body.tee();
-    const unpacking = new Response(toUnpack.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    const hashing = canHash()
-      ? new Response(toHash).arrayBuffer().then((packed) => { mark("fetched"); return sha256(packed); })
-      : toHash.cancel().then(() => null);
-    hashing.catch(() => {});
+// Read a stream into `target` (exactly its length, else an error).
+async function readInto(stream, target, what) {
+  const reader = stream.getReader();
+  let at = 0;
+  for (;;) {
+    let chunk;
     try {
-      raw = new Uint8Array(await unpacking);
+      chunk = await reader.read();
     } catch (error) {
       throw new Error(`the snapshot does not decompress (${describe(error)})`);
     }
-    const digest = await hashing;
-    if (digest !== null && digest !== meta.gzip_sha256) throw new Error(`${meta.file}: SHA-256 differs from snapshot.json`);
-    boot.verified = digest !== null ? "sha256+crc32" : "crc32";
+    if (chunk.done) break;
+    const bytes = chunk.value;
+    if (at + bytes.length > target.length) {
+      reader.cancel().catch(() => {});
+      throw new Error(`${what}: more than the ${target.length} bytes snapshot.json says`);
+    }
+    target.set(bytes, at);
+    at += bytes.length;
   }
-  if (raw.length !== meta.bytes) throw new Error(`${meta.file}: ${raw.length} bytes unpacked, snapshot.json says ${meta.bytes}`);
+  if (at !== target.length) throw new Error(`${what}: ${at} bytes unpacked, snapshot.json says ${target.length}`);
+}
+
+// Fetch, unpack and check the snapshot straight into `target` (one buffer of
+// the size snapshot.json gives, allocated up front: no concatenation, no copy).
+async function fillSnapshot(meta, target) {
+  const response = await fetch(new URL(meta.file, SNAPSHOT_DIR));
+  if (!response.ok) throw new Error(`${meta.file}: HTTP ${response.status}`);
+  if (/\bgzip\b/i.test(response.headers.get("content-encoding") || "")) {
+    // a host that sent it with Content-Encoding: gzip: the browser unpacked it
+    await readInto(response.body, target, meta.file);
+    mark("fetched");
+    if (canHash() && (await sha256(target)) !== meta.sha256) throw new Error(`${meta.file}: SHA-256 differs from snapshot.json`);
+    boot.verified = canHash() ? "sha256" : "length";
+  } else {
+    // unpack while it downloads. gzip's CRC-32 and length (checked by
+    // DecompressionStream) and the exact size vouch for the bytes; no SHA-256
+    // of them on this thread's critical path (measured: tens of ms and a
+    // second 7 MB buffer). What the bytes are is checked after the restore:
+    // Pyodide's build id, and py/engine.py's comparison of the package files.
+    await readInto(response.body.pipeThrough(new DecompressionStream("gzip")), target, meta.file);
+    mark("fetched");
+    boot.verified = "crc32";
+  }
   mark("unpacked");
-  unpacked = raw;
-  return raw;
 }
 
 // Pyodide keeps its options (and so the snapshot) for the interpreter's
@@ -114,11 +141,62 @@ function release() {
   } catch (_) { /* kept: only memory */ }
 }
 
-// Start at once, in parallel with PyScript's own set-up and Pyodide's downloads.
+// Start at once, in parallel with PyScript's own set-up and Pyodide's
+// downloads: snapshot.json, then the snapshot into its buffer, and the
+// runtime's JavaScript (the import Pyodide would make later).
 const meta = readMeta();
-const bytes = meta.then(readSnapshot);
+const snapshot = meta.then((m) => {
+  const target = new Uint8Array(m.bytes);
+  unpacked = target;
+  return { target, filled: fillSnapshot(m, target) };
+});
+const runtime = import(ASM_URL);
 meta.catch(() => {});
-bytes.catch(() => {});
+snapshot.then(({ filled }) => filled.catch(() => {}), () => {});
+runtime.catch(() => {});
+
+// -- the config's files, fetched during the start -------------------------------
+// PyScript fetches the config's `files` (the rules package, ~40 files) only
+// after loadPyodide has returned, one request each: on the critical path. This
+// module asks for them while Pyodide starts instead (once Pyodide's own big
+// downloads are under way, so that they queue behind none of them) and hands
+// each response to PyScript's own fetch of that very address, once; any other
+// request, and any file whose early fetch failed, goes to the network as before.
+const SITE_CONFIG = new URL("../../../pyscript.json", import.meta.url).href;
+const realFetch = globalThis.fetch;
+const early = new Map(); // absolute URL -> Promise<Response>
+const fileList = typeof realFetch === "function"
+  ? realFetch.call(globalThis, SITE_CONFIG).then((r) => (r.ok ? r.json() : {})).then(
+    (config) => Object.keys((config && config.files) || {})
+      .filter((source) => !/^\{.+\}$/.test(source) && !source.endsWith("/*"))
+      .map((source) => new URL(source, SITE_CONFIG).href),
+    () => [])
+  : Promise.resolve([]);
+
+let prefetching = false;
+function prefetchFiles() {
+  if (prefetching) return; // once (a failed restore's normal start keeps the answers)
+  prefetching = true;
+  setTimeout(() => fileList.then((urls) => {
+    for (const url of urls) {
+      const answer = realFetch.call(globalThis, url);
+      answer.catch(() => {});
+      early.set(url, answer);
+    }
+    if (early.size) boot.prefetched = early.size;
+  }), 0);
+}
+
+if (typeof realFetch === "function") {
+  globalThis.fetch = function fetch(input, ...rest) {
+    const answer = rest.length === 0 && typeof input === "string" ? early.get(input) : undefined;
+    if (answer === undefined) return realFetch.call(globalThis, input, ...rest);
+    early.delete(input);
+    if (!early.size) globalThis.fetch = realFetch; // all handed over: out of the way
+    return answer.then((r) => (r.ok ? r : realFetch.call(globalThis, input)),
+      () => realFetch.call(globalThis, input));
+  };
+}
 
 function describe(error) {
   return (error && (error.message || String(error))) || "unknown error";
@@ -128,21 +206,61 @@ function normalStart(settings, why) {
   boot.snapshot = "fallback";
   boot.reason = describe(why).split("\n")[0];
   console.info(`[tablecheck] starting Pyodide without the memory snapshot: ${boot.reason}`);
-  return vendored.loadPyodide(settings).then((pyodide) => { mark("ready"); return pyodide; });
+  const started = vendored.loadPyodide(settings);
+  prefetchFiles();
+  return started.then((pyodide) => { mark("ready"); return pyodide; });
+}
+
+// Pyodide's loadPyodide awaits `_loadSnapshot` before it even starts the
+// wasm: hand it the buffer at once (its length is all it reads then) and make
+// its module factory wait for the bytes instead, so the wasm compiles and
+// instantiates while the snapshot downloads and unpacks. The restore reads
+// the buffer only after the factory's module resolves, i.e. once every byte
+// is in and checked; a bad snapshot rejects there, before any restore.
+function factoryAfter(filled) {
+  let failed = null;
+  filled.catch((error) => { failed = error; });
+  return async (emscriptenSettings) => {
+    const create = (await runtime).default;
+    if (failed) throw failed; // already known bad: start no module for nothing
+    const module = create(emscriptenSettings);
+    module.catch(() => {});
+    await filled;
+    return module;
+  };
+}
+
+// PyScript's package, compiled into the snapshot (tools/snapshot.mjs): write
+// its .pyc files before PyScript writes the sources and imports them.
+function installPycs(pyodide) {
+  try {
+    boot.pycs = pyodide.runPython(
+      "import _tablecheck_snapshot as _s\n_s.install_pycs() if hasattr(_s, 'install_pycs') else 0");
+  } catch (error) {
+    boot.pycs = `not written: ${describe(error).split("\n")[0]}`;
+  }
 }
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   mark("load");
+  let parts;
   try {
     await meta; // the cheap checks first: no start is wasted on a build without a snapshot
+    parts = await snapshot;
   } catch (error) {
     return normalStart(settings, error);
   }
   try {
-    const pyodide = await vendored.loadPyodide({ ...settings, _loadSnapshot: bytes });
+    const started = vendored.loadPyodide({
+      ...settings, _loadSnapshot: parts.target, createPyodideModule: factoryAfter(parts.filled),
+    });
+    prefetchFiles();
+    const pyodide = await started;
     release();
     boot.snapshot = "used";
+    mark("restored");
+    installPycs(pyodide);
     mark("ready");
     return pyodide;
   } catch (error) {
