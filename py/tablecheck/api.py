@@ -136,7 +136,7 @@ def _outcome_words(check):
     if entry is None or entry[0] is not check:
         entry = _WORDS[id(check)] = (check, MappingProxyType(dict(check.outcomes)),
                                      MappingProxyType(check.outcome_tones()))
-    return entry[1], entry[2]
+    return entry[1:]
 
 
 def _context(check, request):
@@ -144,7 +144,7 @@ def _context(check, request):
     if side is not None and not isinstance(side, str):
         raise InvalidRequest("side", f"must be the name of a side of the form (text), not {_kind(side)}",
                              code="type")
-    entry = _WORDS.get(id(check))
+    entry = _WORDS.get(id(check))  # _outcome_words, inline (every request asks)
     words, tones = entry[1:] if entry is not None and entry[0] is check else _outcome_words(check)
     characters = _names(request, "characters") if "characters" in request else {}
     labels = _names(request, "labels") if "labels" in request else {}

@@ -88,12 +88,14 @@ class Run:
         self.rolls = []  # the roll dicts, in rolling order
         self.terms = []  # each term's dict (the result's `terms`)
         self.steps = []  # each term's step
-        self.notes = []
+        self.notes = None  # a list once there is a note (rarely)
         self.values = {}  # id(term node) -> its value (for the total's step)
         self.chains = 0  # explosion chains numbered so far
         self.first = 0  # index in `rolls` of the first die of a sorted term being rolled
 
     def note(self, text):
+        if self.notes is None:
+            self.notes = []
         if text not in self.notes:
             self.notes.append(text)
 
@@ -129,6 +131,7 @@ class Plan:
         self.template = _template(expr.root) if leaves is None else None
         self.comment = expr.comment
         self.labels = tuple(expr.labels)
+        self.extras = bool(self.comment or self.labels)
         self.several = len(expr.dice_terms) > 1
         self.deferred = False  # some step waits for the flags a counting group sets
         self.root = self.compile(expr.root, 1)
@@ -186,18 +189,23 @@ class Plan:
             "terms": run.terms,
             "summary": f"{self.text} = {total_text}",
             "steps": steps,
+            "rolls": run.rolls,
         }
-        if fraction:
+        if self.extras or fraction or run.notes:
+            self.add_extras(out, total, total_text, run.notes)
+        return out
+
+    def add_extras(self, out, total, total_text, notes):
+        """RollResult.to_dict's keys that only some results have."""
+        if type(total) is Fraction:
             out["total_exact"] = f"{total.numerator}/{total.denominator}"
             out["total_text"] = total_text
         if self.comment:
             out["label"] = self.comment
         if self.labels:
             out["labels"] = [{"label": lab, "term": text} for lab, text in self.labels]
-        if run.notes:
-            out["notes"] = list(run.notes)
-        out["rolls"] = run.rolls
-        return out
+        if notes:
+            out["notes"] = list(notes)
 
     def total_text(self, values):
         """RollResult.total_text: '13 + 3 - 2' or '(7 + 3) * 2'."""
@@ -315,24 +323,36 @@ class TermPlan:
     @property
     def roll(self):
         """The function that rolls this term into a Run: its value."""
-        if not self.plain:
-            return self.roll_pool
-        simple = not (self.fate or self.clamps or self.keep or self.decorated)
-        return self.roll_simple if simple else self.roll_plain
+        shaped = not (self.fate or self.clamps or self.keep or self.decorated)
+        if self.plain:
+            return self.roll_simple if shaped else self.roll_plain
+        if self.explode_cp is None:  # rerolls, counting, criticals
+            return self.roll_simple if shaped and self.quiet else self.roll_rerolls
+        return self.roll_pool
 
     def roll_simple(self, run):
-        """roll_plain of a term that is nothing but its dice (3d6, 1d20, d%):
-        the same roll dicts, term dict and step, in one go."""
+        """roll_plain of a term that is nothing but its dice (3d6, 1d20, d%),
+        or rerolls that none of them calls for (2d6ro<2): the same roll
+        dicts, term dict and step, in one go."""
         faces = run.source.roll_many(self.sides, self.count)
         sides = self.sides
-        run.rolls += [{"sides": sides, "value": v, "label": lab, "kept": True}
-                      for v, lab in zip(faces, self.labels)]
-        value = sum(faces)
+        if self.reroll_cp is not None and any(map(self.reroll_cp, faces)):
+            rolls = [{"sides": sides, "value": v, "label": lab, "kept": True}
+                     for v, lab in zip(faces, self.labels)]
+            run.rolls += rolls
+            return self.rerolled(run, rolls, faces)
+        if len(faces) == 1:  # '1d20: 14' (no comprehension: a third of the time of one die)
+            value = faces[0]
+            run.rolls.append({"sides": sides, "value": value, "label": self.labels[0], "kept": True})
+            line = f"{self.head}: {value}"
+        else:
+            run.rolls += [{"sides": sides, "value": v, "label": lab, "kept": True}
+                          for v, lab in zip(faces, self.labels)]
+            value = sum(faces)
+            line = f"{self.head}: {' + '.join(map(str, faces))} = {value}"
         sign = self.sign
         run.terms.append({"term": self.text, "sign": self.sign_text, "values": faces,
                           "kept": [True] * len(faces), "total": value * sign if sign else value})
-        line = f"{self.head}: {value}" if len(faces) == 1 else \
-            f"{self.head}: {' + '.join(map(str, faces))} = {value}"
         run.steps.append(self.negated(line, value) if sign < 0 else line)
         run.values[self.key] = value
         return value
@@ -462,11 +482,11 @@ class TermPlan:
         return d
 
     def roll_pool(self, run):
+        """A term with explosions: each die, its explosions right after it;
+        then rerolls in pool order."""
         if self.sort:
             run.first = len(run.rolls)
         m = self.mods
-        if self.explode_cp is None:
-            return self.roll_rerolls(run)
         units, labels = [], []
         explodes, chained = self.explode_cp, self.chained
         happened = False  # an explosion or a reroll
@@ -497,14 +517,20 @@ class TermPlan:
         """A term without explosions: its dice in one call to the source
         (they come first in rolling order), then the rerolls of those that
         match, in pool order."""
+        if self.sort:
+            run.first = len(run.rolls)
         rolls, faces = self.first_dice(run)
-        m = self.mods
         cp = self.reroll_cp
         if self.quiet and (cp is None or not any(map(cp, faces))):
             return self.plain_pool(run, rolls, faces)
+        return self.rerolled(run, rolls, faces)
+
+    def rerolled(self, run, rolls, faces):
+        """The pool of these dice (rolled), their rerolls and the rest."""
         units = [Unit([d], v) for d, v in zip(rolls, faces)]
+        cp = self.reroll_cp
         if cp is not None:
-            once = m.reroll.once
+            once = self.mods.reroll.once
             for unit, label in zip(units, self.labels):
                 if cp(unit.value):
                     self.reroll(run, unit, label, cp, once)
@@ -705,11 +731,11 @@ def unit_text(unit, chained):
     dice = unit.dice
     if len(dice) > 1:
         values = [d["value"] for d in dice]
-        text = " -> ".join(str(v) for v in values) + f" = {sum(values)}"
+        text = " -> ".join(map(str, values)) + f" = {sum(values)}"
     else:
         text = str(unit.value)
     if unit.was:
-        text += f" (rerolled {', '.join(str(v) for v in unit.was)})"
+        text += f" (rerolled {', '.join(map(str, unit.was))})"
     d = dice[0]
     if d.get("exploded") and not chained and len(dice) == 1:
         text += " (exploded)"

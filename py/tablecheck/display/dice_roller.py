@@ -90,6 +90,7 @@ def _die_notes(roll):
 
 
 MARKS = ("exploded", "compounded", "penetrated", "rerolled", "success", "failure")
+MARK_SET = frozenset(MARKS)
 
 
 PLAIN_KEYS = frozenset(("sides", "value", "label", "kept", "chain"))
@@ -111,8 +112,11 @@ def die_view(roll):
 
 
 def _notes_and_marks(roll):
-    notes = [n for n in _die_notes(roll) + die_notes(roll) if n]
-    marks = [m for m in MARKS if roll.get(m)]
+    notes = _die_notes(roll) + die_notes(roll)
+    if not all(notes):
+        notes = [n for n in notes if n]
+    flagged = roll.keys() & MARK_SET  # most dice have one mark or none: test only those
+    marks = [m for m in MARKS if m in flagged and roll[m]] if flagged else []
     if roll.get("critical"):
         marks.append(f"critical-{roll['critical']}")
     if roll.get("kept") is False and not roll.get("rerolled"):
@@ -175,7 +179,7 @@ def card_dict(ctx, result):
     total = result["total"]
     total = str(total) if type(total) is int else result.get("total_text") or _number(total)
     terms = result["terms"]
-    parts = _PARTS.get((expression, result["min"], result["max"])) or _card_parts(result)
+    parts = _PARTS.get(expression) or _card_parts(result)
     facts = [{"label": "Min", "value": parts[0], "key": "min"},
              {"label": "Max", "value": parts[1], "key": "max"}]
     if len(terms) > 1:  # _term_facts, with their labels and keys from parts
@@ -185,19 +189,27 @@ def card_dict(ctx, result):
     if parts[2]:
         notes.append(SEPARATE_NOTE)
     outcome = result["outcome"]
+    rolls = result["rolls"]
+    if len(rolls) == 1:  # die_dict of each die (one die: no comprehension, a third of the time)
+        r = rolls[0]
+        dice = [{"label": r["label"], "notes": []} if r["kept"] and PLAIN_KEYS.issuperset(r)
+                else die_dict(r)]
+    else:
+        dice = [{"label": r["label"], "notes": []} if r["kept"] and PLAIN_KEYS.issuperset(r)
+                else die_dict(r) for r in rolls]
     card = {
         "title": f"{what}: {expression}" if what else expression,
         "subject": subject or None,
-        "headline": {"label": ctx.words(outcome), "tone": ctx.tone(outcome)},
+        "headline": {"label": ctx.outcome_labels.get(outcome) or ctx.words(outcome),
+                     "tone": ctx.tones.get(outcome, "neutral")},  # ctx.words, ctx.tone
         "key": {"label": "Total", "value": total, "key": "total"},
         "facts": facts,
-        "groups": [{"title": title, "summary": summary, "dice": dice}
-                   for title, summary, dice in _sorted_groups(result)] if parts[3] else [],
+        "groups": [{"title": title, "summary": summary, "dice": order}
+                   for title, summary, order in _sorted_groups(result)] if parts[3] else [],
         "notes": notes,
         "choices": [],
         "actions": [],
-        "dice": [{"label": r["label"], "notes": []} if r["kept"] and PLAIN_KEYS.issuperset(r)
-                 else die_dict(r) for r in result["rolls"]],
+        "dice": dice,
         "tables": [],
     }
     if subject and what:
@@ -207,14 +219,14 @@ def card_dict(ctx, result):
     return card, f"{expression} = {total}"
 
 
-_PARTS = {}  # (expression, min, max) -> (Min text, Max text, separate explosions, sorted
+_PARTS = {}  # expression -> (Min text, Max text, separate explosions, sorted
 #   terms, ((term index, fact label, fact key), ...))
 
 
 def _card_parts(result):
     """What the card shows that depends on the expression only, once per
     expression (texts: nothing a request could change)."""
-    key = (result["expression"], result["min"], result["max"])
+    key = result["expression"]  # the canonical text: the same tree, bounds and terms
     parts = _PARTS.get(key)
     if parts is None:
         if len(_PARTS) >= 256:
