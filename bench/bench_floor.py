@@ -51,6 +51,8 @@ import _browser as B  # noqa: E402
 PAGES = ("app", "fallback", "bare")
 MODES = ("cold", "warm", "offline")
 LONG_MS = 50
+# the engine worker's steps (static/js/boot/pyodide.mjs marks; python: py/engine.py running)
+PHASES = ("worker", "load", "unpacked", "restored", "ready", "python")
 FIRST_ODDS_GOAL_MS = 100
 
 
@@ -80,7 +82,7 @@ def series(p, name, server, visits):
     """One fresh profile: a cold visit, then warm and offline ones."""
     out = {mode: [] for mode in MODES}
     out.update(first={m: [] for m in MODES}, imports={m: [] for m in MODES}, calls={m: [] for m in MODES},
-               boots=[], tasks=[])
+               phases={m: [] for m in MODES}, boots=[], tasks=[])
 
     def visit(page, mode):
         if B.wait_ready(page) != "ready":
@@ -97,6 +99,10 @@ def series(p, name, server, visits):
                 out["calls"][mode].append((call["start"] - ready, call["ms"]))
             boot = page.evaluate("window.__bench.boot") or {}
             out["boots"].append(boot.get("snapshot") or "none")
+            if boot.get("origin"):  # the worker's steps on the page's clock (static/js/boot/pyodide.mjs)
+                shift = boot["origin"] - page.evaluate("performance.timeOrigin")
+                out["phases"][mode].append({"worker": shift, **{k: shift + v for k, v in boot["ms"].items()},
+                                            "python": page.evaluate("window.__bench.started")})
             started = page.evaluate("window.__bench.started")
             if started is not None:
                 out["imports"][mode].append(ready - started)
@@ -211,6 +217,14 @@ def main(argv=None):
         rows.append((f"{label}: engine.py running -> ready (ms, median)", B.fmt_ms(med("app", "imports", mode)),
                      B.fmt_ms(med("fallback", "imports", mode)), "n/a", "", "", ""))
 
+        def timeline(name):
+            got = [p for r in results[name] for p in r["phases"][mode]]
+            steps = [k for k in PHASES if any(p.get(k) is not None for p in got)]
+            return " / ".join(B.fmt_ms(B.median([p[k] for p in got if p.get(k) is not None])) for k in steps) \
+                + f" ({', '.join(steps)})" if got else "n/a"
+        rows.append((f"{label}: worker steps, ms after navigation (median)", timeline("app"), timeline("fallback"),
+                     "n/a", "", "", ""))
+
     def bytes_row(label, when, key, show=B.fmt_bytes):
         a, f, b = (B.median([r[when][key] for r in results[n]]) for n in PAGES)
         rows.append((label, show(a), show(f), show(b), B.ratio(a, b), B.ratio(f, b), ""))
@@ -253,6 +267,9 @@ def main(argv=None):
                "static/js/boot/pyodide.mjs starts Pyodide the normal way.",
                "bare page: the same vendored PyScript + Pyodide files (not our interpreter module), one line "
                "of Python in a worker, same ready signal and service worker template.",
+               "worker steps: the engine worker created, loadPyodide called by PyScript, the snapshot unpacked, "
+               "the heap restored, loadPyodide returned to PyScript, py/engine.py running (its 'starting' "
+               "status); then PyScript's own set-up and the config's files lie between ready and python.",
                "first result: the app's odds panel drawn with the form's first odds; the bare page's answer "
                "(= ready). engine.py running -> ready: from the engine's 'starting' status to ready.",
                "long tasks: PerformanceObserver 'longtask' (only tasks over 50 ms are reported) from first "
