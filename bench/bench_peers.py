@@ -253,6 +253,13 @@ def run_child(lib, text, repeat):
     return first, again, {int(k): Fraction(v) for k, v in probs.items()}
 
 
+def run_children(lib, text, args):
+    """run_child in `args.children` fresh interpreters: the medians of their
+    first and again, and the distribution (the same in each)."""
+    runs = [run_child(lib, text, args.repeat) for _ in range(max(1, args.children))]
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), runs[0][2])
+
+
 def max_diff(a, b):
     return max(abs(a.get(k, 0) - b.get(k, 0)) for k in set(a) | set(b))
 
@@ -285,6 +292,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=15)
     ap.add_argument("--number", type=int, default=500)
+    ap.add_argument("--children", type=int, default=5,
+                    help="fresh interpreters per library and problem (a 'first' is one call: noisy)")
     ap.add_argument("--child", nargs=2, metavar=("LIB", "EXPR"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -320,9 +329,9 @@ def main(argv=None):
                      f"seeded source {t_seeded * 1e6:,.1f} us (ratio {B.ratio(t_seeded, t_d20)})"))
     rows += api_rows
     for text, kind in PROBLEMS:
-        o_first, o_again, o_probs = run_child("tablecheck", text, args.repeat)
+        o_first, o_again, o_probs = run_children("tablecheck", text, args)
         if icepool is not None:
-            i_first, i_again, i_probs = run_child("icepool", text, args.repeat)
+            i_first, i_again, i_probs = run_children("icepool", text, args)
             also = (f"again {o_again * 1e6:,.0f} vs {i_again * 1e6:,.0f} us (icepool's caches warm; ratio "
                     f"{B.ratio(o_again, i_again)}); max diff {float(max_diff(o_probs, i_probs)):.0e}")
         else:
@@ -337,7 +346,8 @@ def main(argv=None):
              "`random`; api.resolve: the whole request (validation, roll, steps, card, history line) "
              "with the secure source, through its quick path (dice/notation_quick.py; entered dice take "
              "the reference path), its runs taking turns with d20.roll's (median of each).",
-             f"exact: the first computation of the problem in a fresh interpreter (after a 3d4 warm-up of "
+             f"exact: the first computation of the problem in a fresh interpreter (median of "
+             f"{args.children} interpreters a library; after a 3d4 warm-up of "
              f"the same kind; the issue-14 problems after one run of the same problem, which warms "
              f"icepool's caches: in its favour; {{4d6+2d8}}kh3 after {{2d4+1d6}}kh2; tablecheck's odds "
              f"caches are emptied before its first); "

@@ -340,7 +340,7 @@ class TermPlan:
             rolls = [{"sides": sides, "value": v, "label": lab, "kept": True}
                      for v, lab in zip(faces, self.labels)]
             run.rolls += rolls
-            return self.rerolled(run, rolls, faces)
+            return self.rerolled_simple(run, rolls, faces)
         if len(faces) == 1:  # '1d20: 14' (no comprehension: a third of the time of one die)
             value = faces[0]
             run.rolls.append({"sides": sides, "value": value, "label": self.labels[0], "kept": True})
@@ -354,6 +354,36 @@ class TermPlan:
         run.terms.append({"term": self.text, "sign": self.sign_text, "values": faces,
                           "kept": [True] * len(faces), "total": value * sign if sign else value})
         run.steps.append(self.negated(line, value) if sign < 0 else line)
+        run.values[self.key] = value
+        return value
+
+    def rerolled_simple(self, run, rolls, faces):
+        """rerolled + pool_tail of a roll_simple term (2d6ro<2: rerolls and
+        nothing else: no keep, count, marks or explosions), inline."""
+        cp, once = self.reroll_cp, self.mods.reroll.once
+        values, texts = [], []
+        for d, v, label in zip(rolls, faces, self.labels):
+            was = []
+            while cp(v):  # reroll(): replace the die while its value matches
+                if len(was) == MAX_EXTRA:
+                    run.note(f"{label}: the rerolls stopped after {MAX_EXTRA}")
+                    break
+                d["rerolled"] = True
+                d["kept"] = False
+                d = self.die(run, label, "reroll")
+                d["was"] = v
+                was.append(v)
+                v = d["value"]
+                if once:
+                    break
+            values.append(v)
+            texts.append(f"{v} (rerolled {', '.join(map(str, was))})" if was else str(v))
+        value = sum(values)
+        run.terms.append(self.term_dict(values, [True] * len(values), value, run, None))
+        line = f"{self.head}: {', '.join(texts)}"  # pool_step, unit_text
+        if len(values) > 1:
+            line += _kept_text(values)
+        run.steps.append(self.negated(line, value))
         run.values[self.key] = value
         return value
 
