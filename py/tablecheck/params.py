@@ -165,14 +165,30 @@ def check_value(p, value, path):
     raise ValueError(f"unknown parameter kind {kind!r}")
 
 
+_KNOWN = {}  # (id(params), reserved) -> (params, the names a request may carry)
+
+
+def _known_names(params, reserved):
+    """The params' names and the reserved ones, as a set, once per list of
+    params (every request asks; the list is kept so its id stays its own)."""
+    entry = _KNOWN.get((id(params), reserved))
+    if entry is not None and entry[0] is params and entry[2] == tuple(params):
+        return entry[1]
+    names = frozenset(p.name for p in params) | frozenset(reserved)
+    if len(_KNOWN) > 512:
+        _KNOWN.clear()
+    _KNOWN[id(params), reserved] = (params, names, tuple(params))
+    return names
+
+
 def validate(params, request, prefix="", reserved=RESERVED):
     """Clean values for `params` from `request` (a dict); unknown keys and
     missing required ones raise InvalidRequest naming the field."""
     if type(request) is not dict and not isinstance(request, dict):
         raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields", code="type")
-    known = {p.name for p in params}
+    known = _known_names(params, reserved)
     for key in request:
-        if key not in known and key not in reserved:
+        if key not in known:
             raise InvalidRequest(prefix + str(key), "is not a parameter of this check", code="unknown")
     out = {}
     for p in params:
