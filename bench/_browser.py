@@ -142,7 +142,7 @@ def dist_problems(dist=DIST, root=ROOT):
     for src, rel in site_build.site_sources(root) + vendor:
         if not _same(src, dist / rel):
             problems.append(f"dist/{rel} differs from {src.relative_to(root)}")
-    for rel in ("sw.js", "pyscript.json"):
+    for rel in ("sw.js", "pyscript.json", "catalog.json"):
         if not (dist / rel).is_file():
             problems.append(f"dist/{rel} is missing")
     # the memory snapshot: present and made from exactly these package files

@@ -458,6 +458,27 @@ def add_snapshot(out, manifest, enabled=True):
     return {**meta, "source": source}
 
 
+CATALOG_FILE = "catalog.json"  # beside pyscript.json: generated, not a file of static/
+# Run in a fresh CPython on the built package (so a test build's extra
+# systems are in it): the catalog's JSON text as py/engine.py answers it.
+_CATALOG_CODE = ("import json, sys\n"
+                 "from tablecheck import api\n"
+                 "sys.stdout.write(json.dumps(api.catalog(), allow_nan=False))\n")
+
+
+def write_catalog(out):
+    """Write the catalog the built package answers to catalog.json: the
+    page draws the form from it before Python is up (issue 13). The engine's
+    own catalog still decides: the page compares the two once it answers."""
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": ""}
+    done = subprocess.run([sys.executable, "-c", _CATALOG_CODE], cwd=str(Path(out) / "py"),
+                          capture_output=True, text=True, env=env, timeout=120, check=False)
+    if done.returncode != 0:
+        tail = "\n".join(done.stderr.strip().splitlines()[-15:])
+        raise BuildError(f"{CATALOG_FILE}: the built package's catalog failed:\n{tail}")
+    (Path(out) / CATALOG_FILE).write_text(done.stdout, encoding="utf-8")
+
+
 def build(root=ROOT, out=None, extra_systems=(), snapshot=True):
     """Build the site; return a dict with the cache name and precache list
     (and `snapshot`: what snapshot.json says, plus its `source`).
@@ -495,6 +516,7 @@ def build(root=ROOT, out=None, extra_systems=(), snapshot=True):
         (out / rel).write_text(text, encoding="utf-8")
     (out / CONFIG_TEMPLATE).write_text(config, encoding="utf-8")
     snapshot_info = add_snapshot(out, manifest, enabled=snapshot)
+    write_catalog(out)
 
     rels = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = build_hash(out, rels)

@@ -15,6 +15,7 @@ import { SavedPanel } from './saved-panel.js';
 import { SharePanel } from './share.js';
 import * as persist from './persist.js';
 
+const moduleStart = performance.now();
 const root = document.documentElement;
 const metrics = { roll: [], odds: [] };
 window.tablecheckMetrics = metrics;
@@ -89,12 +90,30 @@ function useCatalog(answer) {
 }
 
 let loaded = null; // the catalog from the running engine: a Promise once asked
+let engineCatalog = false; // true once the engine's own catalog is in use
+
+/** One step of the start in its own User Timing measure (tablecheck:<name>). */
+function step(name, fn) {
+  const t = performance.now();
+  fn();
+  performance.measure(`tablecheck:${name}`, { start: t });
+}
+
+/** Let the browser paint and handle input before the next step. */
+const nextTask = () => (window.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r)));
+
+// The build ships the catalog (tools/build.py, catalog.json): the form
+// is drawn from it before the engine is up, so the first odds are asked the
+// moment it is ready. The engine's own catalog still decides (loadCatalog
+// redraws if it differs); a missing or unreadable file changes nothing.
+const shipped = fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
 async function loadCatalog() {
   const answer = await engine.catalog();
   if (!answer || answer.error || !answer.systems) { table.checkTitle.textContent = 'The checks could not be loaded.'; loaded = null; return; }
   const fresh = JSON.stringify(answer) !== JSON.stringify(catalog);
   storage.save('catalog', answer);
-  if (fresh || !table.current.form) useCatalog(answer);
+  engineCatalog = true;
+  step('catalog-form', () => { if (fresh || !table.current.form) useCatalog(answer); });
   root.dataset.ui = 'ready';
   table.engineChanged();
   savedPanel.render();
@@ -115,13 +134,27 @@ function onEngineState() {
   if (ready && !loaded) loaded = loadCatalog();
 }
 
+performance.measure('tablecheck:frame', { start: moduleStart });
 table.current.system = prefs.system;
-if (catalog && catalog.systems) useCatalog(catalog);
-characters.renderPicker();
-showStorageState();
-historyPanel.render();
-savedPanel.render();
-persist.refresh();
+step('storage', () => showStorageState());
 window.addEventListener('tablecheck:status', onEngineState);
 new MutationObserver(onEngineState).observe(root, { attributeFilter: ['data-engine'] });
 onEngineState();
+
+// The rest of the start, each step in a task of its own (none long): the
+// form first (the stored catalog, else the shipped one), then what is not
+// on screen at first.
+(async () => {
+  await nextTask();
+  step('form', () => { if (!engineCatalog && catalog && catalog.systems) useCatalog(catalog); });
+  await nextTask();
+  step('picker', () => characters.renderPicker());
+  await nextTask();
+  step('history', () => historyPanel.render());
+  step('saved', () => savedPanel.render());
+  persist.refresh();
+  const file = await shipped;
+  if (engineCatalog || !file || !file.systems || JSON.stringify(file) === JSON.stringify(catalog)) return;
+  await nextTask();
+  step('shipped-form', () => useCatalog(file));
+})();

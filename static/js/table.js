@@ -140,15 +140,19 @@ export class Table {
     }
   }
 
-  /** In a sideways-scrolling strip (phones), keep the chosen chip visible. */
+  /** In a sideways-scrolling strip (phones), keep the chosen chip visible:
+   * measured in the next frame, with the layout the browser makes anyway
+   * (measuring at once forced a layout of its own inside a start-up task). */
   static revealChecked(strip) {
-    const chip = strip.querySelector('input:checked');
-    if (!chip || strip.scrollWidth <= strip.clientWidth) return;
-    const label = chip.closest('label');
-    const left = label.offsetLeft - strip.offsetLeft;
-    if (left < strip.scrollLeft || left + label.offsetWidth > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollLeft = Math.max(0, left - 16);
-    }
+    requestAnimationFrame(() => {
+      const chip = strip.querySelector('input:checked');
+      if (!chip || strip.scrollWidth <= strip.clientWidth) return;
+      const label = chip.closest('label');
+      const left = label.offsetLeft - strip.offsetLeft;
+      if (left < strip.scrollLeft || left + label.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+        strip.scrollLeft = Math.max(0, left - 16);
+      }
+    });
   }
 
   selectSystem(id, checkId) {

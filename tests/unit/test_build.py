@@ -268,6 +268,9 @@ def test_a_build_with_other_package_files_gets_its_own_snapshot(site, tmp_path):
     # made from the test build's own files: the sixth game is in it
     assert b"tablecheck/systems/sixth_game.py" in raw and b"tablecheck/systems/_extra.py" in raw
     assert build.sha256(tmp_path / "omens/py/tablecheck/systems/_extra.py").encode() in raw
+    # and its catalog file has the sixth game too
+    systems = json.loads((tmp_path / "omens" / build.CATALOG_FILE).read_text())["systems"]
+    assert len(systems) == len(json.loads((out / build.CATALOG_FILE).read_text())["systems"]) + 1
 
 
 def test_without_a_snapshot_the_json_says_why_and_nothing_else_is_shipped(fake_root, tmp_path):
@@ -304,3 +307,13 @@ def test_a_pyodide_build_id_other_than_the_recorded_one_fails_the_build_naming_t
     with pytest.raises(build.BuildError, match=r"node_modules/pyodide/pyodide\.mjs: Pyodide build id [0-9a-f]{64} "
                                                r"differs from the one tools/vendor-files\.json records"):
         build.build(fake_root, tmp_path / "dist")
+
+
+def test_the_build_ships_the_catalog_the_package_answers(site):
+    # the page draws the form from it before Python is up (issue 13)
+    sys.path.insert(0, str(ROOT / "py"))
+    from tablecheck import api
+    out, info = site
+    shipped = json.loads((out / build.CATALOG_FILE).read_text(encoding="utf-8"))
+    assert shipped == json.loads(json.dumps(api.catalog()))
+    assert "./" + build.CATALOG_FILE in info["precache"]
