@@ -30,7 +30,7 @@ from math import gcd
 from ..errors import InvalidRequest
 from .dist import TAIL_EPS, Dist, extreme_of, keep_mixed
 from .notation_math import apply_function, apply_operator
-from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, error,
+from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, children, error,
                              evaluate, parse, walk)
 from .notation_group import constant_sum, plain_sum
 from .notation_work import conv_work, is_classic, odds_work
@@ -598,16 +598,9 @@ def outside_groups(node):
     """The nested groups of a tree (not inside each other), left to right."""
     if isinstance(node, Group):
         yield node
-    elif isinstance(node, BinOp):
-        yield from outside_groups(node.left)
-        yield from outside_groups(node.right)
-    elif isinstance(node, Neg):
-        yield from outside_groups(node.operand)
-    elif isinstance(node, Paren):
-        yield from outside_groups(node.inner)
-    elif isinstance(node, Func):
-        for a in node.args:
-            yield from outside_groups(a)
+    else:
+        for child in children(node):
+            yield from outside_groups(child)
 
 
 def per_die_distribution(node, eps, budget):

@@ -360,38 +360,35 @@ def text_of(node):
     return out
 
 
+def children(node):
+    """The sub-trees of a node, left to right (none for numbers and dice)."""
+    if isinstance(node, BinOp):
+        return (node.left, node.right)
+    if isinstance(node, Neg):
+        return (node.operand,)
+    if isinstance(node, Paren):
+        return (node.inner,)
+    if isinstance(node, Func):
+        return tuple(node.args)
+    if isinstance(node, Group):
+        return tuple(node.items)
+    return ()
+
+
 def walk(node):
     """Every node of the tree, depth first, left to right."""
     yield node
-    if isinstance(node, BinOp):
-        yield from walk(node.left)
-        yield from walk(node.right)
-    elif isinstance(node, (Neg,)):
-        yield from walk(node.operand)
-    elif isinstance(node, Paren):
-        yield from walk(node.inner)
-    elif isinstance(node, Func):
-        for a in node.args:
-            yield from walk(a)
-    elif isinstance(node, Group):
-        for i in node.items:
-            yield from walk(i)
+    for child in children(node):
+        yield from walk(child)
 
 
 def pool_terms(node):
     """The Dice nodes of a tree outside nested groups, left to right."""
     if isinstance(node, Dice):
         yield node
-    elif isinstance(node, BinOp):
-        yield from pool_terms(node.left)
-        yield from pool_terms(node.right)
-    elif isinstance(node, Neg):
-        yield from pool_terms(node.operand)
-    elif isinstance(node, Paren):
-        yield from pool_terms(node.inner)
-    elif isinstance(node, Func):
-        for a in node.args:
-            yield from pool_terms(a)
+    elif not isinstance(node, Group):
+        for child in children(node):
+            yield from pool_terms(child)
 
 
 def evaluate(node, values):
