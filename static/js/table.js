@@ -142,7 +142,7 @@ export class Table {
 
   /** In a sideways-scrolling strip (phones), keep the chosen chip visible:
    * measured in the next frame, with the layout the browser makes anyway
-   * (measuring at once forced a layout of its own inside a start-up task). */
+   * (measuring right away forced an extra layout while the page starts). */
   static revealChecked(strip) {
     requestAnimationFrame(() => {
       const chip = strip.querySelector('input:checked');
