@@ -18,7 +18,7 @@ from .checks import Check
 from .dice import NeedMoreDice, Tray, source_from_request
 from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
-from .params import validate
+from .params import RESERVED, known_names, validate
 from .systems import all_systems
 
 __all__ = ["catalog", "resolve", "odds", "fill", "InvalidRequest"]
@@ -139,25 +139,47 @@ def _outcome_words(check):
     return entry[1:]
 
 
-def _context(check, request):
+_READY = {}  # (system id, check id) -> (system, check, names a request may carry, words, tones)
+
+
+def _ready(request):
+    """_lookup, with what every request of the check needs: the names its
+    requests may carry (validate) and its outcome words (the card)."""
+    if type(request) is dict:
+        key = (request.get("system"), request.get("check"))
+        if type(key[0]) is str and type(key[1]) is str:
+            entry = _READY.get(key)
+            if entry is not None:
+                return entry
+    system, check = _lookup(request)
+    entry = _READY[system.id, check.id] = (system, check, known_names(check.params, RESERVED),
+                                           *_outcome_words(check))
+    return entry
+
+
+_NOBODY = MappingProxyType({})  # the characters or labels of a request that names none
+
+
+def _context(check, request, words=None, tones=None):
     side = request.get("side")
     if side is not None and not isinstance(side, str):
         raise InvalidRequest("side", f"must be the name of a side of the form (text), not {_kind(side)}",
                              code="type")
-    entry = _WORDS.get(id(check))  # _outcome_words, inline (every request asks)
-    words, tones = entry[1:] if entry is not None and entry[0] is check else _outcome_words(check)
-    characters = _names(request, "characters") if "characters" in request else {}
-    labels = _names(request, "labels") if "labels" in request else {}
-    # positional, in Context's field order (about 1 us less than keywords)
-    return Context(check.label, words, tones, characters, labels, side, dict(request))
+    if words is None:
+        words, tones = _outcome_words(check)
+    characters = _names(request, "characters") if "characters" in request else _NOBODY
+    labels = _names(request, "labels") if "labels" in request else _NOBODY
+    # positional, in Context's field order (about 1 us less than keywords);
+    # the request itself: the cards only read it (follow_up copies it)
+    return Context(check.label, words, tones, characters, labels, side, request)
 
 
 def resolve(request, quick=True):
     """One resolved check. `quick=False` (tests) takes the reference path
     of a check that has a quick one (Check.quick)."""
-    system, check = _lookup(request)
-    values = validate(check.params, request)
-    ctx = _context(check, request)
+    system, check, known, words, tones = _ready(request)
+    values = validate(check.params, request, known=known)
+    ctx = _context(check, request, words, tones)
     source = source_from_request(request)
     if quick and check.quick is not None and source.kind != "entered":
         answer = check.quick(ctx, values, source)
@@ -165,7 +187,7 @@ def resolve(request, quick=True):
             out, out["card"], out["line"] = answer
             out["system"] = system.id
             out["check"] = check.id
-            out["source"] = source.kind
+            out["source"] = source.kind  # (a quick result may hold these keys already: in order)
             return out
     tray = Tray(source)
     result = None

@@ -174,22 +174,30 @@ def _known_names(params, reserved):
     entry = _KNOWN.get((id(params), reserved))
     if entry is not None and entry[0] is params and entry[2] == tuple(params):
         return entry[1]
-    names = frozenset(p.name for p in params) | frozenset(reserved)
+    names = known_names(params, reserved)
     if len(_KNOWN) > 512:
         _KNOWN.clear()
     _KNOWN[id(params), reserved] = (params, names, tuple(params))
     return names
 
 
-def validate(params, request, prefix="", reserved=RESERVED):
+def known_names(params, reserved=RESERVED):
+    """The names a request for `params` may carry (a frozenset)."""
+    return frozenset(p.name for p in params) | frozenset(reserved)
+
+
+def validate(params, request, prefix="", reserved=RESERVED, known=None):
     """Clean values for `params` from `request` (a dict); unknown keys and
-    missing required ones raise InvalidRequest naming the field."""
+    missing required ones raise InvalidRequest naming the field. `known`:
+    known_names(params, reserved), when the caller keeps it."""
     if type(request) is not dict and not isinstance(request, dict):
         raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields", code="type")
-    known = _known_names(params, reserved)
-    for key in request:
-        if key not in known:
-            raise InvalidRequest(prefix + str(key), "is not a parameter of this check", code="unknown")
+    if known is None:
+        known = _known_names(params, reserved)
+    if not known.issuperset(request):
+        for key in request:
+            if key not in known:
+                raise InvalidRequest(prefix + str(key), "is not a parameter of this check", code="unknown")
     out = {}
     for p in params:
         name = p.name

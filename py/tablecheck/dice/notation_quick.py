@@ -64,7 +64,9 @@ def quick_enough(expr):
 def roll(expression, source):
     """RollResult.to_dict() of `expression` (a text or parsed Expression)
     rolled from `source`, plus its `rolls` (the dicts Tray.to_list would
-    give), or None (see plan_of). A text seen lately skips the parser."""
+    give) and `source`, and the keys api.resolve fills in (system, check,
+    card, line: None), or None (see plan_of). A text seen lately skips the
+    parser."""
     if type(expression) is str:
         plan = _PLANS.get(expression, _NOT_SEEN)
         if plan is _NOT_SEEN:
@@ -180,6 +182,10 @@ class Plan:
             steps += run.notes
         fraction = type(total) is Fraction
         out = {
+            # api.resolve's keys of every result, first as on its full path:
+            # they are filled in there, and the dict never has to grow
+            "system": None,
+            "check": None,
             "outcome": "rolled",
             "success": True,
             "total": float(total) if fraction else total,
@@ -190,6 +196,9 @@ class Plan:
             "summary": f"{self.text} = {total_text}",
             "steps": steps,
             "rolls": run.rolls,
+            "source": source.kind,
+            "card": None,
+            "line": None,
         }
         if self.extras or fraction or run.notes:
             self.add_extras(out, total, total_text, run.notes)
@@ -328,7 +337,7 @@ class TermPlan:
             return self.roll_simple if shaped else self.roll_plain
         if self.explode_cp is None:  # rerolls, counting, criticals
             return self.roll_simple if shaped and self.quiet else self.roll_rerolls
-        return self.roll_pool
+        return self.roll_pool if self.mods.reroll else self.roll_exploding
 
     def roll_simple(self, run):
         """roll_plain of a term that is nothing but its dice (3d6, 1d20, d%),
@@ -541,6 +550,35 @@ class TermPlan:
                     self.reroll(run, unit, label, cp, once)
         if self.quiet and not happened:
             return self.plain_pool(run, [u.dice[0] for u in units], [u.value for u in units])
+        return self.pool_tail(run, units)
+
+    def roll_exploding(self, run):
+        """roll_pool of a term with explosions and no rerolls: its dice as
+        bare roll dicts until one explodes (most rolls: none does)."""
+        if self.sort:
+            run.first = len(run.rolls)
+        explodes, chained = self.explode_cp, self.chained
+        rolls = run.rolls
+        start = len(rolls)
+        units = None  # the pool's units, once a die has exploded
+        for label in self.labels:
+            d = self.die(run, label)
+            if chained:
+                d["chain"] = run.chains
+                run.chains += 1
+            if explodes(d["value"]):
+                if units is None:  # the dice before it: first dice that did not explode
+                    units = [Unit([x], x["value"]) for x in rolls[start:-1]]
+                unit = Unit([d], d["value"])
+                units.append(unit)
+                units += self.explode(run, unit, label)
+            elif units is not None:
+                units.append(Unit([d], d["value"]))
+        if units is None:
+            dice = rolls[start:]
+            if self.quiet:
+                return self.plain_pool(run, dice, [x["value"] for x in dice])
+            units = [Unit([x], x["value"]) for x in dice]
         return self.pool_tail(run, units)
 
     def roll_rerolls(self, run):

@@ -225,4 +225,7 @@ def source_from_request(request):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidRequest("seed", "must be a whole number", code="type")
         return SeededSource(seed)
-    return SecureSource()
+    return _SECURE
+
+
+_SECURE = SecureSource()  # it holds no state (the draws are shared): one for every request

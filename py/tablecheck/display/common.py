@@ -10,7 +10,7 @@ from .model import Card, Chart, DieView, Figure, Headline, OddsView, OutcomeRow
 from .words import cap
 
 
-@dataclass
+@dataclass(slots=True)  # every request makes one: slots are quicker to fill
 class Context:
     """The request's words for people, and the check's catalog words.
 

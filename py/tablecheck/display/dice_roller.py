@@ -173,8 +173,9 @@ def card_dict(ctx, result):
     """roll_card(ctx, values, result).to_dict() and its line, built straight
     as dicts (api.resolve's quick path; roll_card is the reference, and
     tests/unit/test_dice_quick.py compares the two)."""
-    subject = ctx.characters.get("")
-    what = ctx.labels.get("") or result.get("label")
+    characters, labels = ctx.characters, ctx.labels  # most requests name nobody
+    subject = characters.get("") if characters else None
+    what = (labels.get("") if labels else None) or result.get("label")
     expression = result["expression"]
     total = result["total"]
     total = str(total) if type(total) is int else result.get("total_text") or _number(total)
