@@ -106,6 +106,12 @@ class SecureSource(DiceSource):
         if n == 1:
             v = next(_draws, None)
             return [v % sides + 1] if v is not None and v < limit else [self.roll(sides)]
+        if n <= 8:  # a few dice: one draw each (cheaper than slicing the buffer)
+            out = []
+            for _ in range(n):
+                v = next(_draws, None)
+                out.append(v % sides + 1 if v is not None and v < limit else self.roll(sides))
+            return out
         draws = _take(n)
         if draws and max(draws) >= limit:
             draws = [v for v in draws if v < limit]

@@ -131,14 +131,35 @@ def die_dict(roll):
         if roll.get("kept") is False:
             return {"label": label, "notes": ["dropped"], "marks": ["dropped"]}
         return {"label": label, "notes": []}
-    notes, marks = _notes_and_marks(roll)
-    out = {"label": label, "notes": notes}
-    if roll.get("fate"):
-        out["die"] = roll["fate"]
-        out["face"] = FATE_FACES.get(roll["value"], str(roll["value"]))
+    # worked out once per roll dict of the same items (the second d6 a reroll
+    # replaced, showing a 4...), copied out
+    try:
+        key = tuple(roll.items())
+        shown = _SHOWN.get(key)
+    except TypeError:  # an item that is not hashable (no roll of the notation has one)
+        key = shown = None
+    if shown is None:
+        shown = _shown(roll)
+        if key is not None:
+            if len(_SHOWN) >= 1024:
+                _SHOWN.clear()
+            _SHOWN[key] = shown
+    notes, marks, fate = shown
+    out = {"label": label, "notes": list(notes)}
+    if fate:
+        out["die"], out["face"] = fate
     if marks:
-        out["marks"] = marks
+        out["marks"] = list(marks)
     return out
+
+
+_SHOWN = {}  # a roll dict's items -> (notes, marks, (die, face) or None): die_dict's words
+
+
+def _shown(roll):
+    notes, marks = _notes_and_marks(roll)
+    fate = (roll["fate"], FATE_FACES.get(roll["value"], str(roll["value"]))) if roll.get("fate") else None
+    return tuple(notes), tuple(marks), fate
 
 
 def _notes(result):
