@@ -181,7 +181,15 @@ def _boot():
         pass
     boot.update(_BOOT)
     boot["pyscript"] = "pyscript" in sys.modules  # PyScript's own set-up ran on this interpreter
+    # modules loaded from .pyc files in the stdlib zip (a normal start given the
+    # build's bytecode, static/js/boot/pyodide.mjs) rather than compiled
+    boot["stdlib_pycs"] = sum(1 for m in list(sys.modules.values()) if _from_zipped_pyc(m))
     return boot
+
+
+def _from_zipped_pyc(module):
+    name = getattr(module, "__file__", None)
+    return isinstance(name, str) and ".zip/" in name and name.endswith(".pyc")
 
 
 # PyScript worker: these names become callable from the page.

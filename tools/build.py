@@ -29,6 +29,14 @@ could not be restored (its heap larger than the wasm's initial memory, Pyodide
 issue 6254) is not shipped: snapshot.json then says why, and the page starts
 Pyodide the normal way. `--no-snapshot` / `build(snapshot=False)` does the
 same on purpose.
+
+The normal start's bytecode (issue 13, the fallback): the same Node run
+compiles, with the vendored Pyodide's own Python, the stdlib modules a start
+imports, the package and PyScript's package into .pyc files appended to a
+copy of the stdlib zip; static/vendor/snapshot/stdlib-bytecode.bin is what
+follows the stock zip's first `prefix` bytes, described (sizes, SHA-256s,
+Pyodide version) by stdlib-bytecode.json. Cached with the snapshot; shipped
+also when the snapshot is not (6254), not with `--no-snapshot` (no Node run).
 """
 
 import argparse
@@ -218,6 +226,12 @@ SNAPSHOT_HEADER = 48  # magic, offset, json length, padding, 32-byte build id
 SNAPSHOT_GZIP_LEVEL = 6  # level 9 saves 1% for five times the time
 SNAPSHOT_CACHE_KEEP = 12  # newest entries kept in the cache
 SNAPSHOT_NODE_TIMEOUT = 300
+# the normal start's bytecode (made by the same Node run): what follows the
+# stock stdlib zip's first `prefix` bytes to make a zip with .pyc files in it
+BYTECODE_FILE = "stdlib-bytecode.bin"
+BYTECODE_META = "stdlib-bytecode.json"
+BYTECODE_FORMAT = 1
+STDLIB_ZIP = "python_stdlib.zip"
 WASM_PAGE = 65536
 
 
@@ -336,11 +350,12 @@ def check_snapshot_pyodide(manifest, vendor_dir):
     return package["version"], build_id
 
 
-def _run_snapshot_script(vendor_dir, py_dir, raw_path, pyscript_dir):
+def _run_snapshot_script(vendor_dir, py_dir, raw_path, pyscript_dir, bytecode_path):
+    """Run Node; return what it printed last (one JSON line), as a dict."""
     node, _ = node_version()
     try:
         done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(vendor_dir), str(py_dir), str(raw_path),
-                               str(pyscript_dir)],
+                               str(pyscript_dir), str(bytecode_path)],
                               capture_output=True, text=True, timeout=SNAPSHOT_NODE_TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
         raise BuildError(f"{SNAPSHOT_SCRIPT.name}: no snapshot after {SNAPSHOT_NODE_TIMEOUT} s") from None
@@ -348,6 +363,10 @@ def _run_snapshot_script(vendor_dir, py_dir, raw_path, pyscript_dir):
         tail = "\n".join((done.stderr or done.stdout).strip().splitlines()[-15:])
         raise BuildError(f"tools/{SNAPSHOT_SCRIPT.name} failed (exit {done.returncode}) making the "
                          f"memory snapshot:\n{tail}")
+    try:
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        raise BuildError(f"tools/{SNAPSHOT_SCRIPT.name}: no summary line on its output") from None
 
 
 def _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest):
@@ -358,8 +377,8 @@ def _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest):
     work = Path(tempfile.mkdtemp(prefix=".new-", dir=cache))
     try:
         raw_path = work / "snapshot.bin"
-        _run_snapshot_script(vendor_dir, out / "py", raw_path,
-                             out / VENDOR_OUT / pyscript_package(manifest)["out"])
+        summary = _run_snapshot_script(vendor_dir, out / "py", raw_path,
+                                       out / VENDOR_OUT / pyscript_package(manifest)["out"], work / BYTECODE_FILE)
         raw = raw_path.read_bytes()
         raw_path.unlink()
         offset, made_for = snapshot_header(raw, f"tools/{SNAPSHOT_SCRIPT.name} output")
@@ -372,6 +391,7 @@ def _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest):
                 "heap": len(raw) - offset, "file": SNAPSHOT_FILE,
                 "bytes": len(raw), "sha256": hashlib.sha256(raw).hexdigest(),
                 "gzip_bytes": len(packed), "gzip_sha256": hashlib.sha256(packed).hexdigest(),
+                "bytecode": _bytecode_meta(work / BYTECODE_FILE, vendor_dir / STDLIB_ZIP, summary.get("bytecode")),
                 "made_ms": round((time.monotonic() - began) * 1000)}
         (work / SNAPSHOT_META).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         try:
@@ -384,6 +404,22 @@ def _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest):
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _bytecode_meta(tail_path, stock_path, summary):
+    """What stdlib-bytecode.json says of a bytecode tail (see tools/snapshot.mjs)."""
+    if not summary or not tail_path.is_file():
+        raise BuildError(f"tools/{SNAPSHOT_SCRIPT.name}: no bytecode for the normal start")
+    stock = stock_path.read_bytes()
+    tail = tail_path.read_bytes()
+    prefix = summary["prefix"]
+    if not 0 < prefix <= len(stock) or prefix + len(tail) != summary["zip_bytes"]:
+        raise BuildError(f"tools/{SNAPSHOT_SCRIPT.name}: the bytecode does not fit {stock_path.name}")
+    return {"format": BYTECODE_FORMAT, "file": BYTECODE_FILE, "bytes": len(tail),
+            "sha256": hashlib.sha256(tail).hexdigest(), "prefix": prefix,
+            "stdlib": STDLIB_ZIP, "stdlib_bytes": len(stock), "stdlib_sha256": hashlib.sha256(stock).hexdigest(),
+            "zip_bytes": summary["zip_bytes"],
+            "modules": {k: summary[k] for k in ("stdlib", "package", "pyscript")}}
+
+
 def _cached_meta(entry, key):
     """The cache entry's snapshot.json if the entry is whole and for `key`, else None."""
     try:
@@ -394,6 +430,10 @@ def _cached_meta(entry, key):
         return None
     packed = entry / str(meta.get("file"))
     if not packed.is_file() or sha256(packed) != meta.get("gzip_sha256"):
+        return None
+    bytecode = meta.get("bytecode") or {}
+    tail = entry / str(bytecode.get("file"))
+    if not tail.is_file() or sha256(tail) != bytecode.get("sha256"):
         return None
     return meta
 
@@ -424,6 +464,7 @@ def add_snapshot(out, manifest, enabled=True):
     target.mkdir(parents=True, exist_ok=True)
     vendor_dir = out / VENDOR_OUT / pyodide_package(manifest)["out"]
     version, build_id = check_snapshot_pyodide(manifest, vendor_dir)
+    bytecode = None
     if not enabled:
         meta = {"format": SNAPSHOT_FORMAT, "pyodide": version, "build_id": build_id, "file": None,
                 "reason": "this build was made without a snapshot (--no-snapshot)"}
@@ -442,6 +483,9 @@ def add_snapshot(out, manifest, enabled=True):
         if meta["pyodide"] != version or meta["build_id"] != build_id:  # cannot happen: keyed on Pyodide
             raise BuildError(f"{entry / SNAPSHOT_META}: snapshot for Pyodide {meta['pyodide']} build "
                              f"{meta['build_id']}, the vendored one is {version} build {build_id}")
+        bytecode = dict(meta["bytecode"], pyodide=version, build_id=build_id)
+        shutil.copyfile(entry / bytecode["file"], target / bytecode["file"])
+        (target / BYTECODE_META).write_text(json.dumps(bytecode, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         initial = wasm_initial_memory(vendor_dir / "pyodide.asm.wasm")
         if meta["heap"] > initial:
             # restoring it would throw "offset is out of bounds" (pyodide issue
@@ -453,9 +497,9 @@ def add_snapshot(out, manifest, enabled=True):
         else:
             shutil.copyfile(entry / meta["file"], target / meta["file"])
         _prune_cache(entry.parent)
-    shipped = {k: v for k, v in meta.items() if k != "made_ms"}
+    shipped = {k: v for k, v in meta.items() if k not in ("made_ms", "bytecode")}
     (target / SNAPSHOT_META).write_text(json.dumps(shipped, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    return {**meta, "source": source}
+    return {**meta, "source": source, "bytecode": bytecode}
 
 
 CATALOG_FILE = "catalog.json"  # beside pyscript.json: generated, not a file of static/

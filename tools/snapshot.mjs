@@ -10,6 +10,7 @@
 // OUT_FILE:    the raw snapshot (tools/build.py gzips it and records hashes).
 // PYSCRIPT_DIR: the vendored PyScript (its core bundle holds the sources of
 //              the `pyscript` package it writes into the worker at each start).
+// BYTECODE_FILE: where to write the bytecode for the normal start (below).
 //
 // The snapshot is taken after `from tablecheck import api; api.catalog()`.
 // It also holds a module `_tablecheck_snapshot` recording the SHA-256 of
@@ -28,6 +29,20 @@
 // against the source's hash: a PyScript that writes other sources simply
 // compiles them, as it does without a snapshot.
 //
+// The bytecode for the normal start (the fallback, issue 13): a start without
+// the snapshot compiles, from the sources in Pyodide's stdlib zip, every
+// standard-library module Pyodide's own bootstrap, PyScript and the rules
+// import (measured in Node: most of loadPyodide's seconds), then PyScript's
+// package and the rules themselves. After the snapshot is written, a second,
+// plain Pyodide compiles those modules (the ones the snapshot's interpreter
+// had imported from the zip) into unchecked hash-based .pyc files and appends
+// them to a copy of the stdlib zip, with the rules' and PyScript's package as
+// checked hash-based .pyc files (their sources come from PyScript at run
+// time: Python checks each against its source). BYTECODE_FILE gets only what
+// follows the stock zip's entries (the new entries and the whole new central
+// directory): the stock zip's first `prefix` bytes followed by it make the
+// zip static/js/boot/pyodide.mjs hands Pyodide on a normal start.
+//
 // Deterministic: hash randomisation is off while the snapshot is made
 // (PYTHONHASHSEED=0) and the `random` module's global generator is seeded
 // with 0 before it is taken (py/engine.py reseeds it from the OS at start;
@@ -39,9 +54,9 @@ import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import nodeCrypto, { createHash } from "node:crypto";
 
-const [pyodideDir, pyDir, outFile, pyscriptDir] = process.argv.slice(2);
+const [pyodideDir, pyDir, outFile, pyscriptDir, bytecodeFile] = process.argv.slice(2);
 if (!pyodideDir || !pyDir || !outFile) {
-  console.error("usage: node tools/snapshot.mjs PYODIDE_DIR PY_DIR OUT_FILE");
+  console.error("usage: node tools/snapshot.mjs PYODIDE_DIR PY_DIR OUT_FILE [PYSCRIPT_DIR [BYTECODE_FILE]]");
   process.exit(2);
 }
 
@@ -221,13 +236,87 @@ _record.install_pycs = install_pycs
 sys.modules["_tablecheck_snapshot"] = _record
 del _record, _sources, _pycs, install_pycs, _name, PYSCRIPT_SOURCES, PYSCRIPT_IMPORTS
 del _catalog, CATALOG_JSON, _first_requests, _request
+# the modules imported from the stdlib zip (for the normal start's bytecode)
+STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))  # /lib/python3XY.zip
+STDLIB_FILES = sorted({m.__file__ for m in list(sys.modules.values())
+                       if isinstance(getattr(m, "__file__", None), str)
+                       and m.__file__.startswith(STDLIB_ZIP + "/") and m.__file__.endswith(".py")})
 random.seed(0)
 gc.collect()
 `, { globals: scratch });
+const stdlibFiles = scratch.get("STDLIB_FILES").toJs();
 scratch.destroy();
 
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(outFile, snapshot);
 const heap = pyodide._module.HEAP8.length;
-console.log(JSON.stringify({ bytes: snapshot.length, heap, pycs: Object.keys(pyscriptFiles).length, ms: realNow() - began }));
+
+// -- the normal start's bytecode (a second, plain interpreter: the snapshot's is done)
+let bytecode = null;
+if (bytecodeFile) {
+  const plain = await loadPyodide({
+    indexURL: resolve(pyodideDir) + "/",
+    env: { HOME, PYTHONHASHSEED: "0" },
+    stdout: (line) => console.error(line),
+    stderr: (line) => console.error(line),
+  });
+  const packageFiles = [];
+  for (const file of walk(packageDir)) {
+    const rel = `tablecheck/${relative(packageDir, file).split("\\").join("/")}`;
+    plain.FS.mkdirTree(`${HOME}/${rel.slice(0, rel.lastIndexOf("/"))}`);
+    plain.FS.writeFile(`${HOME}/${rel}`, readFileSync(file));
+    packageFiles.push(rel);
+  }
+  const pyscriptRel = {};
+  for (const [path, text] of Object.entries(pyscriptFiles)) pyscriptRel[path.slice(HOME.length + 1)] = text;
+  const work = plain.globals.get("dict")();
+  work.set("HOME", HOME);
+  work.set("STDLIB_FILES", plain.toPy(stdlibFiles));
+  work.set("PACKAGE_FILES", plain.toPy(packageFiles));
+  work.set("PYSCRIPT_SOURCES", plain.toPy(pyscriptRel));
+  const result = plain.runPython(`
+import importlib.util, io, json, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))
+
+def _pyc(data, filename, checked):
+    code = compile(data, filename, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=checked))
+
+with open(STDLIB_ZIP, "rb") as f:
+    stock = f.read()
+with zipfile.ZipFile(io.BytesIO(stock)) as z:
+    present = set(z.namelist())
+    stdlib = {}
+    for path in sorted(STDLIB_FILES):
+        rel = path[len(STDLIB_ZIP) + 1:]
+        if rel in present and rel[:-3] + ".pyc" not in present:
+            # compiled under the name zipimport gives the source (tracebacks find it)
+            stdlib[rel[:-3] + ".pyc"] = _pyc(z.read(rel), path, checked=False)
+added = dict(stdlib)
+for rel in sorted(PACKAGE_FILES):
+    with open(HOME + "/" + rel, "rb") as f:
+        added[importlib.util.cache_from_source(rel)] = _pyc(f.read(), HOME + "/" + rel, checked=True)
+for rel, text in sorted(PYSCRIPT_SOURCES.items()):
+    added[importlib.util.cache_from_source(rel)] = _pyc(text.encode("utf-8"), HOME + "/" + rel, checked=True)
+buffer = io.BytesIO(stock)
+with zipfile.ZipFile(buffer, "a") as z:
+    prefix = z.start_dir  # the new entries overwrite the old central directory
+    for name in sorted(added):
+        info = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        z.writestr(info, added[name], compresslevel=9)
+whole = buffer.getvalue()
+BYTECODE_TAIL = whole[prefix:]
+json.dumps({"prefix": prefix, "stdlib": len(stdlib), "package": len(PACKAGE_FILES),
+            "pyscript": len(PYSCRIPT_SOURCES), "zip_bytes": len(whole)})
+`, { globals: work });
+  writeFileSync(bytecodeFile, work.get("BYTECODE_TAIL").toJs());
+  work.destroy();
+  bytecode = JSON.parse(result);
+}
+console.log(JSON.stringify({ bytes: snapshot.length, heap, pycs: Object.keys(pyscriptFiles).length, bytecode,
+  ms: realNow() - began }));
 process.exit(0);

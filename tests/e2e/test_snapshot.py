@@ -15,6 +15,8 @@ from conftest import READY_TIMEOUT_MS, wait_controlled, wait_ready
 
 SNAPSHOT = "static/vendor/snapshot/snapshot.bin.gz"
 META = "static/vendor/snapshot/snapshot.json"
+BYTECODE = "static/vendor/snapshot/stdlib-bytecode.bin"
+BYTECODE_META = "static/vendor/snapshot/stdlib-bytecode.json"
 LOADER = "static/js/boot/pyodide.mjs"
 ENTERED = {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]}
 
@@ -86,6 +88,9 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert "reloaded" not in boot
         assert boot["pyscript"] is True  # PyScript's Python package was set up on the restored interpreter
         assert any(u.endswith("/" + SNAPSHOT) for u in requested)
+        # the normal start's bytecode is for the normal start only
+        assert "bytecode" not in boot and boot["stdlib_pycs"] == 0
+        assert not [u for u in requested if "stdlib-bytecode" in u]
         assert_calm_ready(page)
         info = page.evaluate("window.tablecheck.info")
         assert info["python"].startswith("3.14")
@@ -147,6 +152,52 @@ def test_a_bad_snapshot_means_the_normal_start_and_says_why(browser, site, snaps
         assert reason in boot["reason"], boot["reason"]
         assert boot["restored"] is False  # Python booted the normal way and imported the rules itself
         assert boot["pyscript"] is True
+        # with the build's bytecode: the stdlib modules a start imports came
+        # from .pyc files in the zip, the package's and PyScript's .pyc were written
+        assert boot["bytecode"]["stdlib"] > 100 and boot["bytecode"]["pycs"] > 20, boot["bytecode"]
+        assert boot["stdlib_pycs"] > 100, boot
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def _bytecode_cases(built_site):
+    meta = json.loads((built_site["dir"] / BYTECODE_META).read_text())
+    tail = (built_site["dir"] / BYTECODE).read_bytes()
+    flipped = bytearray(tail)
+    for i in range(len(flipped) // 2, len(flipped) // 2 + 64):
+        flipped[i] ^= 0x5A
+    return {
+        "bytecode-missing": ({BYTECODE: (404, b"not found")}, "HTTP 404"),
+        "bytecode-meta-missing": ({BYTECODE_META: (404, b"not found")}, "stdlib-bytecode.json: HTTP 404"),
+        "bytecode-truncated": ({BYTECODE: (200, tail[:len(tail) // 2])}, "bytes"),
+        "bytecode-corrupt": ({BYTECODE: (200, bytes(flipped))}, "SHA-256 differs"),
+        "bytecode-other-pyodide": ({BYTECODE_META: (200, json.dumps(dict(meta, pyodide="314.0.2")).encode())},
+                                   "Pyodide 314.0.2"),
+        # a stdlib zip other than the one the bytecode was appended to
+        "bytecode-other-stdlib": ({BYTECODE_META: (200, json.dumps(dict(meta, stdlib_sha256="0" * 64)).encode())},
+                                  "python_stdlib.zip: SHA-256 differs"),
+    }
+
+
+@pytest.mark.parametrize("case", ["bytecode-missing", "bytecode-meta-missing", "bytecode-truncated",
+                                  "bytecode-corrupt", "bytecode-other-pyodide", "bytecode-other-stdlib"])
+def test_a_normal_start_without_good_bytecode_compiles_and_says_why(browser, site, built_site, case):
+    """The bytecode is only a head start: anything wrong with it means the
+    stock stdlib zip, compiled as before, and a calm Ready."""
+    routes, reason = _bytecode_cases(built_site)[case]
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{META}", answer(404, b"not found"))  # the normal start, at once
+    for rel, (status, body) in routes.items():
+        context.route(f"**/{rel}", answer(status, body))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "fallback" and "snapshot.json: HTTP 404" in boot["reason"], boot
+        assert isinstance(boot["bytecode"], str) and boot["bytecode"].startswith("not used: "), boot["bytecode"]
+        assert reason in boot["bytecode"], boot["bytecode"]
+        assert boot["stdlib_pycs"] == 0  # the stock zip: every module compiled from its source
+        assert boot["restored"] is False and boot["pyscript"] is True
         assert_calm_ready(page)
     finally:
         context.close()
@@ -254,6 +305,7 @@ def test_offline_start_uses_the_precached_snapshot(browser, site, built_site):
             "(name) => caches.open(name).then(c => c.keys()).then(rs => rs.map(r => new URL(r.url).pathname))",
             built_site["cache"])
         assert "/" + SNAPSHOT in cached and "/" + META in cached
+        assert "/" + BYTECODE in cached and "/" + BYTECODE_META in cached  # the normal start's, offline too
         context.set_offline(True)
         page.reload()
         assert wait_ready(page) == "ready"

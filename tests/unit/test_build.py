@@ -4,10 +4,12 @@ time. Built into temporary directories, never into the shared dist/."""
 
 import gzip
 import hashlib
+import io
 import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -79,7 +81,8 @@ def test_dist_holds_page_package_entry_static_vendor_and_manifest(site):
         assert rel in files
     vendored = {f for f in files if f.startswith("static/vendor/")}
     expected = {f"static/vendor/{p['out']}/{rel}" for p in VENDOR["packages"] for rel in p["files"]}
-    expected |= {"static/vendor/snapshot/snapshot.bin.gz", "static/vendor/snapshot/snapshot.json"}
+    expected |= {"static/vendor/snapshot/snapshot.bin.gz", "static/vendor/snapshot/snapshot.json",
+                 "static/vendor/snapshot/stdlib-bytecode.bin", "static/vendor/snapshot/stdlib-bytecode.json"}
     assert vendored == expected
     # only what a page needs: no source maps, no MicroPython, no editor runtime
     assert not [f for f in files if f.endswith(".map") or "micropython" in f or "codemirror" in f
@@ -249,9 +252,10 @@ def test_the_same_inputs_make_the_same_snapshot_bytes_and_the_cache_is_keyed_by_
     (entry / "snapshot.bin.gz").write_bytes(bytes(damaged))
     third = build.build(fake_root, tmp_path / "third")
     assert third["snapshot"]["source"] == "made"
-    # a second Node run from the same inputs: the same bytes
-    assert (tmp_path / "third/static/vendor/snapshot/snapshot.bin.gz").read_bytes() == \
-        (tmp_path / "fresh/static/vendor/snapshot/snapshot.bin.gz").read_bytes()
+    # a second Node run from the same inputs: the same bytes (the normal start's bytecode too)
+    for rel in ("snapshot.bin.gz", build.BYTECODE_FILE, build.BYTECODE_META):
+        assert (tmp_path / "third/static/vendor/snapshot" / rel).read_bytes() == \
+            (tmp_path / "fresh/static/vendor/snapshot" / rel).read_bytes(), rel
     # any package file is an input
     built = tmp_path / "fresh"
     assert build.snapshot_key(built, VENDOR) == fresh["snapshot"]["inputs"]
@@ -280,6 +284,8 @@ def test_without_a_snapshot_the_json_says_why_and_nothing_else_is_shipped(fake_r
     assert meta["file"] is None and "without a snapshot" in meta["reason"]
     assert meta["pyodide"] == "314.0.7"
     assert "./static/vendor/snapshot/snapshot.bin.gz" not in info["precache"]
+    # no Node run, so no bytecode either: the normal start compiles (static/js/boot/pyodide.mjs)
+    assert not [rel for rel in info["precache"] if "stdlib-bytecode" in rel]
 
 
 def test_a_snapshot_the_interpreter_could_not_restore_is_not_shipped(fake_root, tmp_path, monkeypatch):
@@ -288,6 +294,8 @@ def test_a_snapshot_the_interpreter_could_not_restore_is_not_shipped(fake_root, 
     assert info["snapshot"]["file"] is None
     assert "6254" in info["snapshot"]["reason"]
     assert not (tmp_path / "out/static/vendor/snapshot/snapshot.bin.gz").exists()
+    # the normal start it then always takes still gets its bytecode
+    assert (tmp_path / "out/static/vendor/snapshot" / build.BYTECODE_FILE).is_file()
 
 
 def test_a_snapshot_recorded_for_another_pyodide_version_fails_the_build_naming_the_file(fake_root, tmp_path):
@@ -317,3 +325,58 @@ def test_the_build_ships_the_catalog_the_package_answers(site):
     shipped = json.loads((out / build.CATALOG_FILE).read_text(encoding="utf-8"))
     assert shipped == json.loads(json.dumps(api.catalog()))
     assert "./" + build.CATALOG_FILE in info["precache"]
+
+
+# -- the normal start's bytecode (issue 13: the fallback) ---------------------------
+
+def _flags(pyc):
+    return int.from_bytes(pyc[4:8], "little")  # PEP 552: bit 0 hash-based, bit 1 checked
+
+
+def test_the_normal_start_gets_the_stdlib_zip_with_bytecode_appended(site):
+    out, info = site
+    meta = json.loads((out / "static/vendor/snapshot" / build.BYTECODE_META).read_text())
+    tail = (out / "static/vendor/snapshot" / meta["file"]).read_bytes()
+    stock = (out / "static/vendor/pyodide/python_stdlib.zip").read_bytes()
+    assert meta["bytes"] == len(tail) and meta["sha256"] == hashlib.sha256(tail).hexdigest()
+    assert meta["stdlib"] == "python_stdlib.zip"
+    assert meta["stdlib_bytes"] == len(stock) and meta["stdlib_sha256"] == hashlib.sha256(stock).hexdigest()
+    assert (meta["pyodide"], meta["build_id"]) == (VENDOR["snapshot"]["pyodide"], VENDOR["snapshot"]["build_id"])
+    assert "./static/vendor/snapshot/" + meta["file"] in info["precache"]  # offline too
+    # the stock zip's first `prefix` bytes and the tail: one zip, every stock entry in it unchanged
+    whole = zipfile.ZipFile(io.BytesIO(stock[:meta["prefix"]] + tail))
+    assert meta["zip_bytes"] == meta["prefix"] + len(tail)
+    assert whole.testzip() is None
+    stock_zip = zipfile.ZipFile(io.BytesIO(stock))
+    for entry in stock_zip.infolist():
+        assert whole.read(entry.filename) == stock_zip.read(entry.filename), entry.filename
+    added = sorted(set(whole.namelist()) - set(stock_zip.namelist()))
+    assert all(name.endswith(".pyc") for name in added)
+    # the stdlib modules a start imports (Pyodide's bootstrap, PyScript's, the
+    # rules'), unchecked hash-based, beside their sources
+    stdlib = [n for n in added if not n.startswith(("tablecheck/", "pyscript/"))]
+    assert len(stdlib) == meta["modules"]["stdlib"] > 100
+    for name in ("json/__init__.pyc", "asyncio/__init__.pyc", "html/__init__.pyc", "inspect.pyc",
+                 "pyodide/__init__.pyc", "zipfile/__init__.pyc"):
+        assert name in stdlib, name
+    for name in stdlib:
+        assert name[:-1] in stock_zip.namelist()
+        assert _flags(whole.read(name)) == 0b01, name
+    # the rules and PyScript's package: checked against the sources PyScript writes
+    package = sorted(p.relative_to(out / "py").as_posix() for p in (out / "py/tablecheck").rglob("*.py"))
+    tag = "cpython-314"
+    for rel in package:
+        folder, name = rel.rsplit("/", 1)
+        pyc = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc"
+        assert pyc in added and _flags(whole.read(pyc)) == 0b11, pyc
+    assert len(package) == meta["modules"]["package"]
+    pyscript = [n for n in added if n.startswith("pyscript/__pycache__/")]
+    assert len(pyscript) == meta["modules"]["pyscript"] > 5
+    # all compiled by the vendored Pyodide's Python (3.14), not this one
+    magics = {whole.read(n)[:4] for n in added}
+    assert len(magics) == 1 and magics != {importlib_magic()}
+
+
+def importlib_magic():
+    import importlib.util
+    return importlib.util.MAGIC_NUMBER

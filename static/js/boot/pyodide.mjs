@@ -22,8 +22,15 @@
 // and instantiation (see factoryAfter); right after the restore, PyScript's
 // own package is written as .pyc files compiled into the snapshot
 // (installPycs), so that PyScript's set-up does not compile it again.
+// The normal start (the fallback) gets bytecode instead (tools/snapshot.mjs,
+// stdlib-bytecode.json): Pyodide's stdlib zip with .pyc files of the modules
+// a start imports appended (handed to Pyodide as its stdlib zip), and
+// our package's and PyScript's sources as .pyc files, written into their
+// __pycache__ before PyScript writes the sources (installBytecode). Missing,
+// for another Pyodide, or not the bytes stdlib-bytecode.json gives (sizes,
+// SHA-256): the stock zip, compiled as before (`bytecode` says why).
 // What happened is in `globalThis.tablecheckBoot` ({snapshot: "used" |
-// "fallback", reason, verified, pycs, ms}); py/engine.py adds it to its ping answer and the
+// "fallback", reason, verified, pycs, bytecode, ms}); py/engine.py adds it to its ping answer and the
 // page to its 'tablecheck:status' event detail (`boot`). The status pill says
 // nothing about it: both ways end in the same ready engine.
 
@@ -35,6 +42,11 @@ const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_DIR = new URL("../../vendor/snapshot/", import.meta.url);
 const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
 const FORMAT = 2;
+const BYTECODE_FORMAT = 1;
+const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
+// the stdlib zip with the bytecode in it: an address only this module answers
+// (the fetch wrapper below); fetched by anyone else, it is the stock zip
+const STDLIB_WITH_BYTECODE = `${STDLIB_URL}#bytecode`;
 
 // ms: since `origin` (the worker's performance.timeOrigin, to line them up with the page's clock)
 const boot = { snapshot: "pending", reason: null, verified: null, origin: performance.timeOrigin, ms: {} };
@@ -189,6 +201,7 @@ function prefetchFiles() {
 
 if (typeof realFetch === "function") {
   globalThis.fetch = function fetch(input, ...rest) {
+    if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
     const answer = rest.length === 0 && typeof input === "string" ? early.get(input) : undefined;
     if (answer === undefined) return realFetch.call(globalThis, input, ...rest);
     early.delete(input);
@@ -202,13 +215,99 @@ function describe(error) {
   return (error && (error.message || String(error))) || "unknown error";
 }
 
+// -- the normal start's bytecode --------------------------------------------------
+async function fetchBytes(url, what) {
+  const response = await realFetch.call(globalThis, url);
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// The stock stdlib zip's first `prefix` bytes followed by the tail: a zip
+// with the .pyc files in it, checked against stdlib-bytecode.json.
+async function zipWithBytecode() {
+  if (!canHash()) throw new Error("this browser has no crypto.subtle to check the bytecode");
+  const response = await realFetch.call(globalThis, new URL("stdlib-bytecode.json", SNAPSHOT_DIR));
+  if (!response.ok) throw new Error(`stdlib-bytecode.json: HTTP ${response.status}`);
+  let meta;
+  try {
+    meta = await response.json();
+  } catch (_) {
+    throw new Error("stdlib-bytecode.json is not valid JSON");
+  }
+  if (meta.format !== BYTECODE_FORMAT) throw new Error(`stdlib-bytecode.json: format ${meta.format}, this loader reads ${BYTECODE_FORMAT}`);
+  if (meta.pyodide !== version) throw new Error(`the bytecode is for Pyodide ${meta.pyodide}, this is Pyodide ${version}`);
+  const [stock, tail] = await Promise.all([
+    fetchBytes(STDLIB_URL, meta.stdlib), fetchBytes(new URL(meta.file, SNAPSHOT_DIR), meta.file)]);
+  if (stock.length !== meta.stdlib_bytes || tail.length !== meta.bytes) {
+    throw new Error(`${meta.file}: ${tail.length} bytes and ${stock.length} of ${meta.stdlib}, stdlib-bytecode.json says ${meta.bytes} and ${meta.stdlib_bytes}`);
+  }
+  const [tailHash, stockHash] = await Promise.all([sha256(tail), sha256(stock)]);
+  if (tailHash !== meta.sha256) throw new Error(`${meta.file}: SHA-256 differs from stdlib-bytecode.json`);
+  if (stockHash !== meta.stdlib_sha256) throw new Error(`${meta.stdlib}: SHA-256 differs from stdlib-bytecode.json`);
+  const zip = new Uint8Array(meta.prefix + tail.length);
+  zip.set(stock.subarray(0, meta.prefix));
+  zip.set(tail, meta.prefix);
+  mark("bytecode");
+  return { zip, meta };
+}
+
+let bytecode = null; // Promise<{zip, meta}>: asked for by a normal start only
+
+function answerStdlib() {
+  return bytecode.then(({ zip, meta }) => {
+    boot.bytecode = { stdlib: meta.modules ? meta.modules.stdlib : null };
+    return new Response(zip);
+  }, (error) => {
+    boot.bytecode = `not used: ${describe(error).split("\n")[0]}`;
+    return realFetch.call(globalThis, STDLIB_URL);
+  });
+}
+
+// Our package and PyScript's as .pyc files (in the zip, beside the
+// stdlib's): into their __pycache__ before PyScript writes the sources.
+const INSTALL_PYCS = `
+import os, sys, zipfile
+def _install():
+    count = 0
+    with zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip"))) as z:
+        for name in z.namelist():
+            if name.startswith(("tablecheck/", "pyscript/")) and name.endswith(".pyc"):
+                os.makedirs(os.path.dirname(name), exist_ok=True)
+                with open(name, "wb") as f:
+                    f.write(z.read(name))
+                count += 1
+    return count
+_install()
+`;
+
+function installBytecode(pyodide) {
+  if (!boot.bytecode || typeof boot.bytecode === "string") return; // the stock zip: nothing to write
+  const scratch = pyodide.globals.get("dict")();
+  try {
+    const pycs = pyodide.runPython(INSTALL_PYCS, { globals: scratch });
+    boot.bytecode = { ...boot.bytecode, pycs };
+  } catch (error) {
+    boot.bytecode = `pycs not written: ${describe(error).split("\n")[0]}`;
+  } finally {
+    scratch.destroy();
+  }
+}
+
 function normalStart(settings, why) {
   boot.snapshot = "fallback";
   boot.reason = describe(why).split("\n")[0];
   console.info(`[tablecheck] starting Pyodide without the memory snapshot: ${boot.reason}`);
-  const started = vendored.loadPyodide(settings);
+  if (!bytecode) {
+    bytecode = zipWithBytecode();
+    bytecode.catch(() => {}); // the reason is recorded where it is used (answerStdlib)
+  }
+  const started = vendored.loadPyodide({ ...settings, stdLibURL: STDLIB_WITH_BYTECODE });
   prefetchFiles();
-  return started.then((pyodide) => { mark("ready"); return pyodide; });
+  return started.then((pyodide) => {
+    installBytecode(pyodide);
+    mark("ready");
+    return pyodide;
+  });
 }
 
 // Pyodide's loadPyodide awaits `_loadSnapshot` before it even starts the
