@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Start-up against the floor (issue 9, item 1; issue 13: the memory snapshot).
 
-    .venv/bin/python bench/bench_floor.py [--runs 3] [--visits 3] [--budget 900]
+    .venv/bin/python bench/bench_floor.py [--runs 3] [--visits 3] [--budget 900] [--direct] [--stock]
 
 Three pages, side by side in one run, each on a loopback server of its own
 (separate origins), one at a time, in headless Chromium:
@@ -10,7 +10,9 @@ Three pages, side by side in one run, each on a loopback server of its own
   (static/js/boot/pyodide.mjs; every visit's `boot` record is checked);
 - fallback: the same build with the snapshot taken out (snapshot.json says
   none), so the interpreter module starts Pyodide the normal way: the
-  fallback path, forced (bench/_browser.py make_fallback_site);
+  fallback path, forced (bench/_browser.py make_fallback_site), with the
+  build's bytecode (stdlib-bytecode.*; `--stock` adds the same page without
+  it, everything compiled at start);
 - bare: a page that loads the same vendored PyScript + Pyodide (not our
   interpreter module), runs one line of Python in a worker and sets the same
   signal once it answers, with the project's service worker template.
@@ -40,6 +42,7 @@ so as to stay within `--budget` seconds; the title says how many.
 """
 
 import argparse
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -47,42 +50,41 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _browser as B  # noqa: E402
+import _tasks  # noqa: E402  (whose is a long task)
 
 PAGES = ("app", "fallback", "bare")
 MODES = ("cold", "warm", "offline")
 LONG_MS = 50
 # the engine worker's steps (static/js/boot/pyodide.mjs marks; python: py/engine.py running)
-PHASES = ("worker", "load", "unpacked", "restored", "ready", "python")
+PHASES = ("worker", "load", "unpacked", "restored", "bytecode", "ready", "python")
 FIRST_ODDS_GOAL_MS = 100
 
 
-def classify(source):
-    if not source:
-        return "unattributed"
-    if "/static/vendor/" in source:
-        return "pyscript"
-    return "ours"
+def make_stock_site(fallback_dir, out):
+    """The forced fallback without the build's bytecode (stdlib-bytecode.*
+    taken out): static/js/boot/pyodide.mjs then hands Pyodide the stock stdlib
+    zip and everything is compiled at start, as before the bytecode."""
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(fallback_dir, out)
+    snap = out / B.site_build.SNAPSHOT_OUT
+    for name in (B.site_build.BYTECODE_FILE, B.site_build.BYTECODE_META):
+        (snap / name).unlink(missing_ok=True)
+    (out / "sw.js").unlink()
+    rels = sorted(q.relative_to(out).as_posix() for q in out.rglob("*") if q.is_file())
+    digest = B.site_build.build_hash(out, rels)
+    template = (B.ROOT / "sw.js").read_text(encoding="utf-8")
+    (out / "sw.js").write_text(B.site_build.render_sw(template, "tablecheck-stock-" + digest[:16],
+                                                      ["./" + rel for rel in rels]), encoding="utf-8")
+    return out
 
-
-def long_tasks(page, start, end):
-    """[(duration, kind, what)] of the long tasks that started in [start, end)."""
-    tasks = page.evaluate("window.__bench.longtasks.map(t => [t.start, t.duration])")
-    frames = page.evaluate("window.__bench.frames.map(f => [f.start, f.duration, f.source || '', f.script])")
-    found = []
-    for s, d in tasks:
-        if start is None or not (start <= s < end):
-            continue
-        around = [(src, what) for fs, fd, src, what in frames if fs <= s + 1 and s + d <= fs + fd + 1]
-        src, what = around[0] if around else ("", "no long animation frame around it")
-        found.append((d, classify(src), what))
-    return found
 
 
 def series(p, name, server, visits):
     """One fresh profile: a cold visit, then warm and offline ones."""
     out = {mode: [] for mode in MODES}
     out.update(first={m: [] for m in MODES}, imports={m: [] for m in MODES}, calls={m: [] for m in MODES},
-               phases={m: [] for m in MODES}, boots=[], tasks=[])
+               phases={m: [] for m in MODES}, boots=[], bytecode=[], tasks=[])
 
     def visit(page, mode):
         if B.wait_ready(page) != "ready":
@@ -95,10 +97,16 @@ def series(p, name, server, visits):
             page.wait_for_function("() => window.__bench.firstOdds !== null", timeout=B.READY_TIMEOUT_MS)
             first = page.evaluate("window.__bench.firstOdds")
             call = page.evaluate("window.__bench.firstOddsCall || null")
-            if call:
+            early = page.evaluate("(performance.getEntriesByName('tablecheck-early:odds')[0] || null)"
+                                  " && performance.getEntriesByName('tablecheck-early:odds')[0].toJSON()")
+            if early:  # asked before ready (static/js/engine.js early()): ready -> answered
+                answered = early["startTime"] + early["duration"] - ready
+                out["calls"][mode].append((early["startTime"] - ready, max(0.0, answered)))
+            elif call:
                 out["calls"][mode].append((call["start"] - ready, call["ms"]))
             boot = page.evaluate("window.__bench.boot") or {}
             out["boots"].append(boot.get("snapshot") or "none")
+            out["bytecode"].append((boot.get("stdlib_pycs") or 0) > 0)
             if boot.get("origin"):  # the worker's steps on the page's clock (static/js/boot/pyodide.mjs)
                 shift = boot["origin"] - page.evaluate("performance.timeOrigin")
                 out["phases"][mode].append({"worker": shift, **{k: shift + v for k, v in boot["ms"].items()},
@@ -107,11 +115,12 @@ def series(p, name, server, visits):
             if started is not None:
                 out["imports"][mode].append(ready - started)
         out["first"][mode].append(first)
-        out["tasks"].extend((mode, *t) for t in long_tasks(page, page.evaluate("window.__bench.firstPaint()"),
-                                                           first + 1))
+        out["tasks"].extend((mode, *t) for t in _tasks.attribute(page, page.evaluate("window.__bench.firstPaint()"),
+                                                                 first + 1))
 
     with B.fresh_profile(p, viewport={"width": 1280, "height": 800}) as context:
         B.instrument(context)
+        _tasks.install(context)
         server.counter.reset()
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(server.url, wait_until="commit")
@@ -148,15 +157,20 @@ def main(argv=None):
     ap.add_argument("--direct", action="store_true",
                     help="add a fourth page: the app as before issue 13 (interpreter = the vendored "
                          "pyodide.mjs, no snapshot files), to compare the fallback with")
+    ap.add_argument("--stock", action="store_true",
+                    help="add a page: the forced fallback without the build's bytecode (the stock stdlib zip, "
+                         "everything compiled at start), to compare the fallback with")
     ap.add_argument("--budget", type=float, default=900,
                     help="seconds: start no new run (after the second) that would end past this (default 900)")
     args = ap.parse_args(argv)
     began = time.monotonic()
-    pages = PAGES + (("direct",) if args.direct else ())
+    pages = PAGES + (("direct",) if args.direct else ()) + (("stock",) if args.stock else ())
     results = {name: [] for name in pages}
     with B.Site() as site, B.Server(site.dir) as app, B.Server(site.fallback_dir) as fallback, \
-            B.Server(site.bare_dir) as bare, B.Server(site.direct_dir) as direct, B.sync_playwright() as p:
-        servers = {"app": app, "fallback": fallback, "bare": bare, "direct": direct}
+            B.Server(site.bare_dir) as bare, B.Server(site.direct_dir) as direct, \
+            B.Server(make_stock_site(site.fallback_dir, Path(site.tmp.name) / "stock")) as stock, \
+            B.sync_playwright() as p:
+        servers = {"app": app, "fallback": fallback, "bare": bare, "direct": direct, "stock": stock}
         for run in range(args.runs):
             elapsed = time.monotonic() - began
             if run >= 2 and elapsed * (run + 1) / run > args.budget:
@@ -174,6 +188,12 @@ def main(argv=None):
                 B.median([v for r in results["direct"] for v in r[mode]])
             print(f"{mode}: ready median, fallback {B.fmt_ms(f)} ms, direct (before issue 13) {B.fmt_ms(d)} ms, "
                   f"fallback / direct {B.ratio(f, d)}")
+        print()
+    if args.stock:  # the fallback against itself without the build's bytecode
+        for mode in MODES:
+            f, s, b = (B.median([v for r in results[n] for v in r[mode]]) for n in ("fallback", "stock", "bare"))
+            print(f"{mode}: ready median, fallback {B.fmt_ms(f)} ms, fallback without bytecode {B.fmt_ms(s)} ms, "
+                  f"bare {B.fmt_ms(b)} ms; fallback / bare {B.ratio(f, b)}, without bytecode / bare {B.ratio(s, b)}")
         print()
 
     def values(name, key, mode=None):
@@ -209,7 +229,7 @@ def main(argv=None):
                      "n/a", "", "", f"< {FIRST_ODDS_GOAL_MS}: {yes(max(after['app']) < FIRST_ODDS_GOAL_MS)}"))
         calls = {n: [c for r in results[n] for c in r["calls"][mode]] for n in ("app", "fallback")}
         cell = lambda n: (f"{B.fmt_ms(B.median([c[1] for c in calls[n]]))} / "  # noqa: E731
-                          f"{B.fmt_ms(max(c[1] for c in calls[n]))} (asked at +"
+                          f"{B.fmt_ms(max(c[1] for c in calls[n]))} (asked at "
                           f"{B.fmt_ms(B.median([c[0] for c in calls[n]]))})") if calls[n] else "n/a"
         rows.append((f"{label}, first odds call via the bridge, request -> answer (ms, median / max)",
                      cell("app"), cell("fallback"), "n/a", "", "",
@@ -257,6 +277,10 @@ def main(argv=None):
     rows.append(("visits started from the snapshot / all visits",
                  f"{boots['app'].count('used')}/{len(boots['app'])}",
                  f"{boots['fallback'].count('used')}/{len(boots['fallback'])}", "n/a", "", "", ""))
+    compiled = {n: values(n, "bytecode") for n in ("app", "fallback")}
+    rows.append(("visits whose stdlib came with the build's bytecode / all visits",
+                 *(f"{sum(1 for c in compiled[n] if c)}/{len(compiled[n])}" for n in ("app", "fallback")),
+                 "n/a", "", "", ""))
     B.print_table(
         f"Start-up against the floor: {runs} fresh profiles per page, 1 cold + {args.visits} warm "
         f"+ {args.visits} offline visits each ({B.environment()})",
@@ -268,17 +292,21 @@ def main(argv=None):
                "bare page: the same vendored PyScript + Pyodide files (not our interpreter module), one line "
                "of Python in a worker, same ready signal and service worker template.",
                "worker steps: the engine worker created, loadPyodide called by PyScript, the snapshot unpacked, "
-               "the heap restored, loadPyodide returned to PyScript, py/engine.py running (its 'starting' "
+               "the heap restored (or, a normal start: the stdlib zip with the build's bytecode checked and "
+               "put together), loadPyodide returned to PyScript, py/engine.py running (its 'starting' "
                "status); then PyScript's own set-up and the config's files lie between ready and python.",
                "first result: the app's odds panel drawn with the form's first odds; the bare page's answer "
                "(= ready). engine.py running -> ready: from the engine's 'starting' status to ready.",
                "long tasks: PerformanceObserver 'longtask' (only tasks over 50 ms are reported) from first "
-               "paint to the first result, over all visits; attributed by the long animation frame around "
-               "each task (its longest script's source).",
+               "paint to the first result, over all visits; attributed by bench/_tasks.py: the scripts of "
+               "the long animation frame inside the task, by source, and the page's tablecheck:* measures "
+               "(ours wherever they run, also inside PyScript's message handler).",
                *details,
-               "first odds after ready: until the odds panel is drawn (the page's first odds are asked at "
-               "once; later ones after 90 ms of quiet, static/js/odds.js OddsPanel.request). The bridge "
-               "row times that first call itself (asked at + ms after ready).",
+               "first odds after ready: until the odds panel is drawn (the page's first odds are asked "
+               "while the engine starts, static/js/engine.js early(), and drawn when it is ready; later ones "
+               "after 90 ms of quiet, static/js/odds.js OddsPanel.request). The bridge row times that "
+               "first call (asked at + ms after ready; a negative 'asked at': asked while the engine "
+               "started, and the time is then ready -> answered).",
                "bytes (medians over runs): response bodies counted by the server, uncompressed; the service "
                "worker's precache (after ready) revalidates what the page already has (304, no body); "
                "distinct files counts each file once; gzip: estimated at level 6 (the snapshot is already "

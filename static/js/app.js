@@ -23,38 +23,60 @@ window.tablecheckMetrics = metrics;
 const prefs = Object.assign({ theme: null, system: null, checks: {}, entered: {}, character: {} }, storage.load('prefs', {}));
 const savePrefs = () => storage.save('prefs', prefs);
 let catalog = storage.load('catalog', null);
+let catalogFrom = catalog ? 'stored' : null; // where the catalog drawn came from
 const { live, say } = announcer();
 
 /** Calls that never throw: a lost engine answers {error}. */
-const engine = Object.fromEntries(['resolve', 'odds', 'catalog', 'fill'].map((name) => [name, async (request) => {
+const never = (ask) => async (...args) => {
   try {
-    return (await tablecheck[name](request)) || { error: { field: null, message: 'The dice engine gave no answer.' } };
+    return (await ask(...args)) || { error: { field: null, message: 'The dice engine gave no answer.' } };
   } catch (e) { return { error: { field: null, message: String(e && e.message ? e.message : e) } }; }
-}]));
+};
+const engine = Object.fromEntries(['resolve', 'odds', 'catalog', 'fill'].map((name) => [name, never((request) => tablecheck[name](request))]));
+// asked while the engine starts, answered as soon as it is up (engine.js)
+engine.early = never((name, request) => tablecheck.early(name, request));
 
-const characters = new CharactersPanel({
+/** Let the browser paint and handle input before the next step. */
+const nextTask = () => (window.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r)));
+
+// the catalog shipped with the build (see loadCatalog), asked right away
+const shipped = fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
+
+// The page's frame is built in a turn of the event loop of its own: the document's own first
+// layout (at the end of parsing) then does not wait for it.
+const modulesEnd = performance.now();
+await nextTask();
+
+// each part of the frame in a turn of its own
+const table = step('table', () => new Table({
+  engine, prefs, savePrefs, say, metrics,
+  currentCharacter: (system) => characters.current(system),
+  onSaved: () => { historyPanel.render(); showStorageState(); persist.saved(); },
+  onCounters: () => characters.renderList(), // a follow-up spent a character's counter
+}));
+await nextTask();
+const characters = step('characters-panel', () => new CharactersPanel({
   prefs, savePrefs, say,
   system: () => table.current.system,
   gameName: (id) => (catalog && catalog.systems[id] ? catalog.systems[id].name : id),
   changed: () => { if (table.current.form) table.current.form.refreshFill(); savedPanel.render(); },
   catalog: () => catalog,
   onSaved: () => persist.saved(),
-});
-const table = new Table({
-  engine, prefs, savePrefs, say, metrics,
-  currentCharacter: (system) => characters.current(system),
-  onSaved: () => { historyPanel.render(); showStorageState(); persist.saved(); },
-  onCounters: () => characters.renderList(), // a follow-up spent a character's counter
-});
+}));
 table.onSystem = () => { characters.renderPicker(); savedPanel.render(); };
-const historyPanel = new HistoryPanel({ table, engine, catalog: () => catalog, storageNote: (n) => showStorageState(n), onSaved: () => persist.saved() });
-const savedPanel = new SavedPanel({
+await nextTask();
+const historyPanel = step('history-panel', () => new HistoryPanel({ table, engine, catalog: () => catalog, storageNote: (n) => showStorageState(n), onSaved: () => persist.saved() }));
+await nextTask();
+const savedPanel = step('saved-panel', () => new SavedPanel({
   table, say, catalog: () => catalog,
   currentCharacter: (system) => characters.current(system),
   onSaved: () => persist.saved(),
-});
-const sharePanel = new SharePanel({ table, engine, say, catalog: () => catalog, banner: (text) => showShareProblem(text) });
+}));
+await nextTask();
+const sharePanel = step('share-panel', () => new SharePanel({ table, engine, say, catalog: () => catalog, banner: (text) => showShareProblem(text) }));
 savedPanel.buttons.append(sharePanel.button);
+await nextTask();
+const frameEnd = performance.now();
 
 const header = document.getElementById('header-controls') || document.querySelector('.app-header') || document.body;
 clear(header);
@@ -95,28 +117,30 @@ let engineCatalog = false; // true once the engine's own catalog is in use
 /** One step of the start in its own User Timing measure (tablecheck:<name>). */
 function step(name, fn) {
   const t = performance.now();
-  fn();
+  const value = fn();
   performance.measure(`tablecheck:${name}`, { start: t });
+  return value;
 }
-
-/** Let the browser paint and handle input before the next step. */
-const nextTask = () => (window.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r)));
 
 // The build ships the catalog (tools/build.py, catalog.json): the form
 // is drawn from it before the engine is up, so the first odds are asked the
 // moment it is ready. The engine's own catalog still decides (loadCatalog
 // redraws if it differs); a missing or unreadable file changes nothing.
-const shipped = fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
 async function loadCatalog() {
+  // the form's first odds first: asked before this, drawn before this is read
+  await table.odds.idle();
   const answer = await engine.catalog();
   if (!answer || answer.error || !answer.systems) { table.checkTitle.textContent = 'The checks could not be loaded.'; loaded = null; return; }
-  const fresh = JSON.stringify(answer) !== JSON.stringify(catalog);
-  storage.save('catalog', answer);
+  await nextTask();
+  const text = JSON.stringify(answer);
+  const fresh = text !== JSON.stringify(catalog);
   engineCatalog = true;
   step('catalog-form', () => { if (fresh || !table.current.form) useCatalog(answer); });
   root.dataset.ui = 'ready';
   table.engineChanged();
   savedPanel.render();
+  await nextTask();
+  if (fresh || catalogFrom !== 'stored') storage.saveText('catalog', text);
   await sharePanel.openFromAddress();
   root.dataset.share = 'done';
 }
@@ -127,14 +151,18 @@ window.addEventListener('hashchange', () => {
 });
 
 /** <html data-ui="ready"> once the engine is up and its catalog drawn. */
+let engineState = null;
 function onEngineState() {
+  if (root.dataset.engine === engineState) return; // the same state said again (the pill's text)
+  engineState = root.dataset.engine;
   const ready = root.dataset.engine === 'ready';
   if (!ready) root.dataset.ui = 'loading';
-  table.engineChanged();
+  step('engine-state', () => table.engineChanged());
   if (ready && !loaded) loaded = loadCatalog();
 }
 
-performance.measure('tablecheck:frame', { start: moduleStart });
+performance.measure('tablecheck:modules', { start: moduleStart, end: modulesEnd });
+performance.measure('tablecheck:frame', { start: frameEnd });
 table.current.system = prefs.system;
 step('storage', () => showStorageState());
 window.addEventListener('tablecheck:status', onEngineState);
@@ -144,17 +172,37 @@ onEngineState();
 // The rest of the start, each step in a task of its own (none long): the
 // form first (the stored catalog, else the shipped one), then what is not
 // on screen at first.
+/** The start's form from a catalog in three turns: the pickers, the form,
+ * its checks and first odds. */
+async function drawCatalog(answer, name) {
+  step(`${name}-pickers`, () => { catalog = answer; chars.setSheets(catalog); table.setCatalog(catalog); });
+  await nextTask();
+  if (engineCatalog) return; // the engine's own catalog came meanwhile
+  step(name, () => table.selectSystem(table.current.system || prefs.system, prefs.checks[prefs.system], { refresh: false }));
+  await nextTask();
+  if (engineCatalog) return;
+  step(`${name}-odds`, () => table.refreshAll());
+}
+
 (async () => {
   await nextTask();
-  step('form', () => { if (!engineCatalog && catalog && catalog.systems) useCatalog(catalog); });
+  if (!engineCatalog && catalog && catalog.systems) await drawCatalog(catalog, 'form');
   await nextTask();
   step('picker', () => characters.renderPicker());
   await nextTask();
   step('history', () => historyPanel.render());
   step('saved', () => savedPanel.render());
   persist.refresh();
-  const file = await shipped;
-  if (engineCatalog || !file || !file.systems || JSON.stringify(file) === JSON.stringify(catalog)) return;
-  await nextTask();
-  step('shipped-form', () => useCatalog(file));
+  await drawShipped(await shipped);
+  await table.odds.warm();
 })();
+
+async function drawShipped(file) {
+  if (engineCatalog || !file || !file.systems) return;
+  await nextTask();
+  if (engineCatalog || (catalog && JSON.stringify(file) === JSON.stringify(catalog))) return;
+  await nextTask();
+  if (engineCatalog) return;
+  catalogFrom = 'shipped';
+  await drawCatalog(file, 'shipped-form');
+}

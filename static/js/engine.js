@@ -9,6 +9,9 @@
 //     resolve(request),   // Promise of a result, or of {error: {field, message, ...}}
 //     odds(request),      // Promise of odds, or of {error: {field, message, ...}}
 //     fill(request),      // Promise of {options: [...]}: what a character fills into a form
+//     early(name, request), // like name(request), but sent as soon as the worker runs: it
+//                         // waits there behind the start's own check (ping), so its answer
+//                         // comes right after ready (it is handed over only when ready)
 //     status,             // {stage, message} of the latest status
 //     retry(),            // start the engine again after an error
 //   }
@@ -52,6 +55,8 @@ const root = document.documentElement;
 let boots = 0;
 let current = null; // {xworker, element, ready}
 let readyResolvers = null;
+let opened = null; // Promise of the worker when it runs and the ping is sent (early calls)
+let openResolve = null;
 
 const status = { stage: "downloading", message: "" };
 
@@ -133,13 +138,18 @@ function failWith(error) {
 
 // Which required files the server says are missing ([] if none; no network:
 // none, the service worker has them).
+// Each request is sent in a turn of its own (a fetch costs the main thread
+// several ms on a busy machine: eight together made one long turn).
 async function missingFiles() {
-  const answers = await Promise.all(REQUIRED_FILES.map((file) =>
-    fetch(file, { method: "HEAD", cache: "no-store" }).then(
+  const asked = [];
+  for (const file of REQUIRED_FILES) {
+    if (asked.length) await new Promise((resolve) => setTimeout(resolve));
+    asked.push(fetch(file, { method: "HEAD", cache: "no-store" }).then(
       (response) => (response.ok ? null : `${file.slice(2)} is missing (HTTP ${response.status})`),
       () => null,
-    )));
-  return answers.filter(Boolean);
+    ));
+  }
+  return (await Promise.all(asked)).filter(Boolean);
 }
 
 // The pre-flight check, off the start's critical path: a start that is well
@@ -178,7 +188,9 @@ async function start(element) {
   failed.catch(() => {});
   const loaded = (async () => {
     await xworker.ready;
-    const info = JSON.parse(await xworker.sync.ping());
+    const pinged = xworker.sync.ping();
+    if (openResolve) openResolve(xworker); // early calls now queue behind the ping
+    const info = JSON.parse(await pinged);
     if (info.error) throw new Error(info.error); // Python started, the rules did not load
     return info;
   })();
@@ -193,6 +205,7 @@ function boot(element) {
   boots += 1;
   const mine = boots;
   setStatus("downloading");
+  opened = new Promise((resolve) => { openResolve = resolve; });
   const ready = makeReady();
   const resolvers = readyResolvers;
   start(element).then(
@@ -248,6 +261,35 @@ async function call(name, request) {
   }
 }
 
+/** A call sent before ready: to the worker as soon as it runs (behind the
+ * ping), answered when ready (a start that fails answers {error}). */
+async function early(name, request) {
+  const ready = window.tablecheck.ready;
+  let xworker;
+  try {
+    xworker = await Promise.race([opened, ready.then(() => current.xworker)]);
+  } catch (error) {
+    return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
+  }
+  const args = name === "catalog" ? [] : [JSON.stringify(request === undefined ? null : request)];
+  const start = performance.now();
+  const sent = withTimeout(xworker.sync[name](...args), CALL_TIMEOUT_MS, `the ${name} call`);
+  sent.catch(() => {});
+  try {
+    await ready;
+  } catch (error) {
+    return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
+  }
+  try {
+    const text = await sent;
+    // for benchmarks: sent -> answered (a wait, not work: not a tablecheck: step)
+    performance.measure(`tablecheck-early:${name}`, { start });
+    return JSON.parse(text);
+  } catch (error) {
+    return { error: { field: null, message: `engine call failed: ${describe(error)}` } };
+  }
+}
+
 function retry() {
   const old = document.getElementById(ENGINE_ID);
   if (old) {
@@ -273,6 +315,7 @@ window.tablecheck = {
   resolve: (request) => call("resolve", request),
   odds: (request) => call("odds", request),
   fill: (request) => call("fill", request),
+  early: (name, request) => (root.dataset.engine === "ready" ? call(name, request) : early(name, request)),
   retry,
 };
 

@@ -60,6 +60,20 @@ export function drawTable(t) {
     (t.notes || []).map((n) => el('p', { class: 'odds-note' }, n)));
 }
 
+/** Every kind of line the odds can show, drawn hidden while the engine
+ * starts: the browser then finds its fonts (a synchronous round trip for
+ * each size and weight on first use, slow on a busy machine) and compiles
+ * the drawing code before the first odds arrive, not while they are drawn. */
+const SAMPLES = [
+  () => outcomeRows({ outcomes: [{ label: '0', p: 0.5, tone: 'sample' }, { label: '1', p: 0.5, tone: 'sample' }] }),
+  () => el('p', { class: 'odds-fact' }, '0: ', el('strong', {}, '0')),
+  () => drawTable({ title: '0', columns: ['0', '0'], rows: [{ head: '0', cells: [{ text: '0', strong: true, mark: '0', flag: '0', sub: '0' }] }],
+    foot: [{ head: '0', cells: [{ text: '0' }] }], notes: ['0'] }),
+  () => drawChart({ label: '0', mean: 0, bars: [[0, 0.5], [1, 0.5]] }),
+  () => el('details', { class: 'odds-about', open: true }, el('summary', {}, '0'), el('ul', {}, el('li', { class: 'odds-note' }, '0'))),
+];
+const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 export class OddsPanel {
   constructor(root, engine, metrics) {
     this.root = root;
@@ -72,20 +86,46 @@ export class OddsPanel {
     this.root.append(el('h2', { id: 'odds-title' }, 'Odds'), this.status, this.body);
     this.root.setAttribute('aria-labelledby', 'odds-title');
     this.timer = null;
+    this.sample = el('div', { class: 'odds-sample', 'aria-hidden': 'true', inert: '' }); // until the first odds are drawn
+    this.body.append(this.sample);
+  }
+  /** Draw the hidden sample, one kind of line a frame (see SAMPLES). */
+  async warm() {
+    for (const part of SAMPLES) {
+      if (!this.sample) return;
+      this.sample.append(...[part()].flat());
+      await afterFrame();
+    }
   }
   /** Ask for the odds of `request` after `delay` ms of quiet (the first
-   * odds of the page at once: nothing is typed yet). */
-  request(request, changedAt, delay = this.shown ? 90 : 0) {
+   * odds of the page right away: nothing is typed yet). `early`: the engine is
+   * still starting; the request waits in it and is answered when it is up.
+   * The same request again, asked or answered, asks nothing. */
+  request(request, changedAt, delay = this.shown ? 90 : 0, early = false) {
+    const key = JSON.stringify(request);
+    if (key === this.key && this.asked) return this.seq; // its answer is on its way
+    if (key === this.key && this.shown === this.seq) {
+      if (this.onAnswer) this.onAnswer(this.answer, request); // what it said stands again
+      return this.seq;
+    }
     clearTimeout(this.timer);
     this.root.classList.add('stale');
     this.root.setAttribute('aria-busy', 'true');
     const seq = ++this.seq;
-    this.timer = setTimeout(() => this.fetch(seq, request, changedAt), delay);
+    this.key = key;
+    this.asked = false;
+    this.timer = setTimeout(() => this.fetch(seq, request, changedAt, early), delay);
     return seq;
   }
-  async fetch(seq, request, changedAt) {
-    const answer = await this.engine.odds(request);
+  async fetch(seq, request, changedAt, early = false) {
+    this.asked = true;
+    const answer = await (early && this.engine.early ? this.engine.early('odds', request) : this.engine.odds(request));
     if (seq !== this.seq) return null; // a newer request is on its way
+    this.asked = false;
+    // an answer from no engine (no code) is asked again; the engine's own stay
+    if (answer.error && !answer.error.code) this.key = null;
+    this.answer = answer;
+    const drawn = performance.now();
     this.render(answer);
     window.__lastOddsRequest = request; // for tests: what the shown odds answer
     this.root.classList.remove('stale');
@@ -96,25 +136,45 @@ export class OddsPanel {
       requestAnimationFrame(() => setTimeout(() => this.metrics.push(performance.now() - changedAt), 0));
     }
     if (this.onAnswer) this.onAnswer(answer, request);
+    performance.measure('tablecheck:odds-drawn', { start: drawn });
+    this.settle();
     return answer;
+  }
+  /** Resolves when no odds are being asked (the answer drawn), or after `ms`. */
+  idle(ms = 3000) {
+    if (this.root.getAttribute('aria-busy') !== 'true') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      (this.waiters = this.waiters || []).push(() => { clearTimeout(timer); resolve(); });
+    });
+  }
+  settle() {
+    const waiters = this.waiters || [];
+    this.waiters = [];
+    for (const fn of waiters) fn();
   }
   /** Inputs are invalid: keep the bars, greyed, and say why. */
   invalid(message) {
     clearTimeout(this.timer);
     this.seq += 1;
+    this.key = null;
     this.root.classList.add('stale');
     this.root.removeAttribute('aria-busy');
     this.status.textContent = message;
+    this.settle();
   }
   clear(message) {
     this.seq += 1;
+    this.key = null;
     clearTimeout(this.timer);
     clear(this.body);
+    if (this.sample) this.body.append(this.sample);
     this.root.classList.remove('stale');
     this.status.textContent = message || '';
   }
   render(answer) {
     clear(this.body);
+    this.sample = null;
     this.status.title = '';
     if (answer.error && answer.error.code === CODES.oddsTooBig) {
       this.status.textContent = 'Exact odds not available for this expression; you can still roll it.';

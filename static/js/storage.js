@@ -55,8 +55,12 @@ export function load(name, fallback) {
 
 /** Save `value` under `name`; returns true when it will survive a reload. */
 export function save(name, value) {
+  return saveText(name, JSON.stringify(value));
+}
+
+/** save() of a value already written as JSON text. */
+export function saveText(name, text) {
   const key = PREFIX + name;
-  const text = JSON.stringify(value);
   if (available) {
     try {
       window.localStorage.setItem(key, text);

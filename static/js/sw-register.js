@@ -68,18 +68,41 @@ async function register() {
   }
 }
 
-// Register once the engine has settled: the service worker's precache then
+// Register when the engine has settled and the page has drawn what it
+// shows first (<html data-ui="ready">: the engine's catalog, after the first
+// odds), when the page is idle: the service worker's precache then
 // revalidates files the page already downloaded instead of racing the
-// engine for the same 13 MB on a first visit.
+// engine for the same 13 MB on a first visit, and its requests do not keep
+// the browser busy while the first odds are drawn. A page that never gets
+// there (an engine error, no catalog) registers anyway.
+const UI_WAIT_MS = 5000;
+
+function whenIdle(callback) {
+  if (window.requestIdleCallback) requestIdleCallback(() => callback(), { timeout: 1000 });
+  else setTimeout(callback, 0);
+}
+
 function whenEngineSettled(callback) {
-  const settled = () => root.dataset.engine === "ready" || root.dataset.engine === "error";
-  if (settled()) return callback();
-  const onStatus = () => {
-    if (!settled()) return;
+  let done = false;
+  const go = () => {
+    if (done) return;
+    done = true;
     window.removeEventListener("tablecheck:status", onStatus);
-    callback();
+    observer.disconnect();
+    clearTimeout(timer);
+    whenIdle(callback);
   };
+  let timer = null;
+  const check = () => {
+    const engine = root.dataset.engine;
+    if (engine === "error" || (engine === "ready" && root.dataset.ui === "ready")) go();
+    else if (engine === "ready" && timer === null) timer = setTimeout(go, UI_WAIT_MS);
+  };
+  const onStatus = () => check();
+  const observer = new MutationObserver(check);
+  observer.observe(root, { attributeFilter: ["data-engine", "data-ui"] });
   window.addEventListener("tablecheck:status", onStatus);
+  check();
 }
 
 whenEngineSettled(register);

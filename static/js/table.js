@@ -155,7 +155,9 @@ export class Table {
     });
   }
 
-  selectSystem(id, checkId) {
+  /** `opts.refresh` false: the form without its first odds and checks
+   * (the caller runs refreshAll, e.g. in a turn of its own at start). */
+  selectSystem(id, checkId, opts = {}) {
     let sid = id;
     if (this.catalog && !this.systemEntry(sid)) sid = Object.keys(this.catalog.systems)[0];
     this.current.system = sid;
@@ -177,10 +179,10 @@ export class Table {
     this.checkPicker.hidden = checks.length < 2;
     let cid = checkId || this.prefs.checks[sid];
     if (!s.checks[cid]) cid = checks[0] && checks[0].id;
-    this.selectCheck(cid);
+    this.selectCheck(cid, opts);
   }
 
-  selectCheck(cid) {
+  selectCheck(cid, { refresh = true } = {}) {
     const s = this.systemEntry(this.current.system);
     const check = s && s.checks[cid];
     if (!check) return;
@@ -221,7 +223,7 @@ export class Table {
     if (!last || last.system !== this.current.system || last.check !== cid) this.clearResult();
     this.applyEnteredMode();
     this.odds.clear('');
-    this.refreshAll();
+    if (refresh) this.refreshAll();
   }
 
   // -- filling from characters ------------------------------------------------------------
@@ -375,6 +377,10 @@ export class Table {
       const typing = !!(node && node.p && node.p.type === 'string');
       this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt, typing ? TYPING_PAUSE : undefined);
       if (this.enteredToggle.checked) this.syncEntered();
+    } else if (document.documentElement.dataset.engine === 'loading') {
+      // asked now, answered the moment the engine is up
+      this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt, undefined, true);
+      this.odds.status.textContent = 'Odds appear when the dice engine is ready.';
     } else {
       this.odds.invalid('Odds appear when the dice engine is ready.');
     }

@@ -64,3 +64,41 @@ def test_without_the_shipped_catalog_the_page_uses_the_engines(browser, site):
         page.wait_for_function("() => !document.querySelector('#roll').disabled", timeout=READY_TIMEOUT_MS)
     finally:
         context.close()
+
+
+def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(browser, private_site):
+    # issue 13: the form's first odds wait in the engine behind its start, so
+    # none is asked after ready and the panel shows them without a tap
+    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
+    system, check = first_check()
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        page.goto(private_site.url)
+        assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
+        page.wait_for_function("() => document.querySelector('#form-host input, #form-host select') !== null",
+                               timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("() => document.querySelector('#odds').getAttribute('aria-busy') === 'true'",
+                               timeout=READY_TIMEOUT_MS)
+        assert page.locator("#odds .odds-status").inner_text() == "Odds appear when the dice engine is ready."
+        assert page.locator("#odds .odds-row:visible").count() == 0
+        # every odds call the page makes from now on goes through this
+        page.evaluate("""() => { const t = window.tablecheck, odds = t.odds; window.__oddsCalls = 0;
+                                t.odds = (r) => { window.__oddsCalls += 1; return odds(r); }; }""")
+        hold.release()
+        assert wait_ready(page) == "ready"
+        page.wait_for_function(UI_READY, timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(
+            "() => { const o = document.querySelector('#odds'); return o.dataset.seq"
+            " && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }", timeout=READY_TIMEOUT_MS)
+        shown = page.evaluate("window.__lastOddsRequest")
+        assert (shown["system"], shown["check"]) == (system["id"], check["id"])
+        expected = [[r["id"], r["p"]] for r in api.odds(shown)["display"]["outcomes"]]
+        rows = page.locator("#odds .odds-row").evaluate_all("els => els.map(e => [e.dataset.outcome, Number(e.dataset.p)])")
+        assert rows and [o for o, _ in rows] == [o for o, _ in expected]
+        assert all(abs(p - q) < 1e-12 for (_, p), (_, q) in zip(rows, expected))
+        assert page.evaluate("window.__oddsCalls") == 0
+        assert page.locator("#odds .odds-sample").count() == 0
+    finally:
+        hold.release()
+        context.close()
