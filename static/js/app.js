@@ -169,7 +169,7 @@ window.addEventListener('tablecheck:status', onEngineState);
 new MutationObserver(onEngineState).observe(root, { attributeFilter: ['data-engine'] });
 onEngineState();
 
-// The rest of the start, each step in a task of its own (none long): the
+// The rest of the start, each step in a turn of its own (none long): the
 // form first (the stored catalog, else the shipped one), then what is not
 // on screen at first.
 /** The start's form from a catalog in three turns: the pickers, the form,
