@@ -18,6 +18,15 @@ def first_check():
     return system, next(iter(system["checks"].values()))
 
 
+def open_held(page, url, hold):
+    """Open the page while the server holds the wasm: until its form is drawn
+    (from a catalog the page has without the engine)."""
+    page.goto(url)
+    assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
+    page.wait_for_function("() => document.querySelector('#form-host input, #form-host select') !== null",
+                           timeout=READY_TIMEOUT_MS)
+
+
 def test_the_form_is_drawn_from_the_shipped_catalog_before_the_engine_and_roll_waits_for_it(browser, private_site):
     # the server holds the interpreter's wasm: the engine cannot get ready meanwhile
     hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
@@ -29,10 +38,7 @@ def test_the_form_is_drawn_from_the_shipped_catalog_before_the_engine_and_roll_w
         status=200, content_type="application/json", body=json.dumps(stale)))
     page = context.new_page()
     try:
-        page.goto(private_site.url)
-        assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
-        page.wait_for_function("() => document.querySelector('#form-host input, #form-host select') !== null",
-                               timeout=READY_TIMEOUT_MS)
+        open_held(page, private_site.url, hold)
         assert page.locator("#check-title").inner_text() == "Label of an older build"
         assert page.evaluate("document.documentElement.dataset.engine") == "loading"
         assert page.locator("#roll").is_disabled()
@@ -74,10 +80,7 @@ def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(b
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     try:
-        page.goto(private_site.url)
-        assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
-        page.wait_for_function("() => document.querySelector('#form-host input, #form-host select') !== null",
-                               timeout=READY_TIMEOUT_MS)
+        open_held(page, private_site.url, hold)
         page.wait_for_function("() => document.querySelector('#odds').getAttribute('aria-busy') === 'true'",
                                timeout=READY_TIMEOUT_MS)
         assert page.locator("#odds .odds-status").inner_text() == "Odds appear when the dice engine is ready."
