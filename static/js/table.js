@@ -155,8 +155,8 @@ export class Table {
     });
   }
 
-  /** `opts.refresh` false: the form without its first odds and checks
-   * (the caller runs refreshAll, e.g. in a turn of its own at start). */
+  /** `opts.refresh` false: the form is drawn and refreshAll is left to the
+   * caller (e.g. in a turn of its own at start). */
   selectSystem(id, checkId, opts = {}) {
     let sid = id;
     if (this.catalog && !this.systemEntry(sid)) sid = Object.keys(this.catalog.systems)[0];

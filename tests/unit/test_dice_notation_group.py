@@ -12,9 +12,10 @@ from itertools import product
 
 import pytest
 
-from tablecheck.dice import EnteredSource, Tray, notation
+from tablecheck.dice import Tray, notation
 from tablecheck.errors import InvalidRequest
 from tablecheck.systems import dice_roller
+from test_dice_roller import roll  # (result, tray) of entered dice, as the API resolves them
 
 
 # -- the brute force: a pool of (value, term) dice, the keep applied plainly ---------
@@ -148,14 +149,6 @@ def test_exploding_dice_in_a_group_of_one_are_separate_dice():
 
 
 # -- rolling: entered dice against the rule ----------------------------------------------
-def roll(expression, dice):
-    source = EnteredSource(dice)
-    tray = Tray(source)
-    result = dice_roller.resolve({"expression": expression}, tray)
-    source.finish()
-    return result, tray
-
-
 @pytest.mark.parametrize("expression, dice, total, kept", [
     pytest.param("{4d6+2d8}kh3", [2, 5, 1, 6, 7, 3], 18, [False, True, False, True, True, False],
                  id="rpg-dice-roller keeps the three highest of all dice"),
