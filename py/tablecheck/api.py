@@ -64,21 +64,12 @@ def _system(request):
     return systems[sid]
 
 
-_CHECKS = {}  # (system id, check id) -> (system, check), filled as they are asked for
-
-
 def _lookup(request):
-    if type(request) is dict:
-        sid, cid = request.get("system"), request.get("check")
-        if type(sid) is str and type(cid) is str:
-            found = _CHECKS.get((sid, cid))
-            if found is not None:
-                return found
+    """(system, check) of a request, or InvalidRequest naming the field."""
     system = _system(request)
     cid = request.get("check")
     check = system.check(cid) if type(cid) is str else None
     if check is not None:
-        _CHECKS[system.id, check.id] = system, check
         return system, check
     names = ", ".join(c.id for c in system.checks)
     if cid is None:
@@ -86,11 +77,8 @@ def _lookup(request):
     if not isinstance(cid, str):
         raise InvalidRequest("check", f"must be a check id (text), not {_kind(cid)}; "
                                       f"choose one of: {names}", code="type")
-    check = system.check(cid)
-    if check is None:
-        raise InvalidRequest("check", f"unknown check {cid!r} for {system.name}; choose one of: {names}",
-                             code="unknown")
-    return system, check
+    raise InvalidRequest("check", f"unknown check {cid!r} for {system.name}; choose one of: {names}",
+                         code="unknown")
 
 
 def _kind(value):
@@ -126,17 +114,10 @@ def _names(request, key):
     return out
 
 
-_WORDS = {}  # id(check) -> (check, {outcome: words}, {outcome: tone}), read-only views
-
-
 def _outcome_words(check):
-    """The check's outcome words and tones, worked out once per check (as
-    read-only mappings: a card cannot change them for the next request)."""
-    entry = _WORDS.get(id(check))
-    if entry is None or entry[0] is not check:
-        entry = _WORDS[id(check)] = (check, MappingProxyType(dict(check.outcomes)),
-                                     MappingProxyType(check.outcome_tones()))
-    return entry[1:]
+    """The check's outcome words and tones, as read-only mappings (a card
+    cannot change them for the next request)."""
+    return MappingProxyType(dict(check.outcomes)), MappingProxyType(check.outcome_tones())
 
 
 _READY = {}  # (system id, check id) -> (system, check, names a request may carry, words, tones)
@@ -144,7 +125,8 @@ _READY = {}  # (system id, check id) -> (system, check, names a request may carr
 
 def _ready(request):
     """_lookup, with what every request of the check needs: the names its
-    requests may carry (validate) and its outcome words (the card)."""
+    requests may carry (validate) and its outcome words (the card), worked
+    out once per check."""
     if type(request) is dict:
         key = (request.get("system"), request.get("check"))
         if type(key[0]) is str and type(key[1]) is str:
@@ -160,13 +142,11 @@ def _ready(request):
 _NOBODY = MappingProxyType({})  # the characters or labels of a request that names none
 
 
-def _context(check, request, words=None, tones=None):
+def _context(check, request, words, tones):
     side = request.get("side")
     if side is not None and not isinstance(side, str):
         raise InvalidRequest("side", f"must be the name of a side of the form (text), not {_kind(side)}",
                              code="type")
-    if words is None:
-        words, tones = _outcome_words(check)
     characters = _names(request, "characters") if "characters" in request else _NOBODY
     labels = _names(request, "labels") if "labels" in request else _NOBODY
     # positional, in Context's field order (about 1 us less than keywords);
@@ -223,9 +203,9 @@ def _check_result(check: Check, out):
 
 
 def odds(request):
-    system, check = _lookup(request)
-    values = validate(check.params, request)
-    ctx = _context(check, request)
+    system, check, known, words, tones = _ready(request)
+    values = validate(check.params, request, known=known)
+    ctx = _context(check, request, words, tones)
     if check.odds_reads_dice:
         result = dict(check.odds(values, request.get("dice")))
     else:
