@@ -71,12 +71,19 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
     context = browser.new_context(service_workers="block")
     requested = []
     context.on("request", lambda r: requested.append(r.url))
+    fetched = []  # GETs (the page's pre-flight check may ask with HEAD)
+    context.on("request", lambda r: r.method == "GET" and fetched.append(r.url))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
         assert boot["snapshot"] == "used", boot
         assert boot["reason"] is None
         assert boot["verified"] == "crc32"  # gzip's CRC-32 and length, the size snapshot.json gives
+        # unpacked in a worker of its own (static/js/boot/unpack.mjs); the wasm
+        # compiled from the module's start and instantiated by Pyodide
+        assert boot["unpack"] == "worker", boot
+        assert boot["wasm"] == "compiled early", boot
+        assert len([u for u in fetched if u.endswith("/pyodide.asm.wasm")]) == 1, fetched
         # PyScript's own package came compiled with the snapshot; the config's
         # files were asked for during the start, each once (PyScript got those answers)
         assert boot["pycs"] > 5, boot
@@ -156,6 +163,7 @@ def test_a_bad_snapshot_means_the_normal_start_and_says_why(browser, site, snaps
         # from .pyc files in the zip, the package's and PyScript's .pyc were written
         assert boot["bytecode"]["stdlib"] > 100 and boot["bytecode"]["pycs"] > 20, boot["bytecode"]
         assert boot["stdlib_pycs"] > 100, boot
+        assert boot["wasm"] == "compiled early", boot  # the normal start instantiates it too
         assert_calm_ready(page)
     finally:
         context.close()
@@ -311,10 +319,73 @@ def test_offline_start_uses_the_precached_snapshot(browser, site, built_site):
         assert wait_ready(page) == "ready"
         statuses = page.evaluate("window.__statuses")
         assert statuses[-1]["boot"]["snapshot"] == "used", statuses[-1]
+        # the unpacking worker's request and the early wasm's were answered offline too
+        assert statuses[-1]["boot"]["unpack"] == "worker", statuses[-1]
+        assert statuses[-1]["boot"]["wasm"] == "compiled early", statuses[-1]
         assert_calm_ready(page)
         page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
                                timeout=READY_TIMEOUT_MS)
         assert "works offline" in page.locator("#engine-status").inner_text()
     finally:
         context.set_offline(False)
+        context.close()
+
+
+def _with_prelude(built_site, prelude):
+    """The interpreter module with `prelude` run first, in the engine's worker."""
+    return prelude + "\n" + (built_site["dir"] / LOADER).read_text()
+
+
+def _start_with_loader(browser, site, body):
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{LOADER}", lambda route: route.fulfill(
+        status=200, body=body, headers={"content-type": "text/javascript"}))
+    return context
+
+
+def test_without_workers_in_a_worker_the_snapshot_is_unpacked_on_the_engines_thread(browser, site, built_site):
+    """A browser whose workers cannot start workers: the engine's own thread
+    unpacks the snapshot, which is then used as before."""
+    context = _start_with_loader(browser, site, _with_prelude(built_site, "delete globalThis.Worker;"))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["verified"] == "crc32", boot
+        assert boot["unpack"] == "this thread: no worker to unpack in", boot
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_an_unpacking_worker_that_cannot_run_leaves_the_unpacking_to_the_engines_thread(browser, site, built_site):
+    # the worker's script is missing (HTTP 404): its error event, then the engine's thread
+    prelude = """
+        const RealWorker = globalThis.Worker;
+        globalThis.Worker = function Worker(url, options) {
+          return new RealWorker(new URL("./no-such-unpack.mjs", url), options);
+        };
+    """
+    context = _start_with_loader(browser, site, _with_prelude(built_site, prelude))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["verified"] == "crc32", boot
+        assert boot["unpack"].startswith("this thread: the unpacking worker failed"), boot
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_without_compile_streaming_pyodide_compiles_the_wasm_itself(browser, site, built_site):
+    context = _start_with_loader(browser, site, _with_prelude(built_site, "delete WebAssembly.compileStreaming;"))
+    fetched = []  # GETs (the page's pre-flight check may ask with HEAD)
+    context.on("request", lambda r: r.method == "GET" and fetched.append(r.url))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used", boot
+        assert "wasm" not in boot, boot  # nothing compiled early: Pyodide's own instantiateStreaming
+        assert len([u for u in fetched if u.endswith("/pyodide.asm.wasm")]) == 1, fetched
+        assert_calm_ready(page)
+    finally:
         context.close()

@@ -96,8 +96,9 @@ def test_pyscript_config_points_at_the_vendored_interpreter_and_lists_the_packag
     assert config["interpreter"] == "./static/js/boot/pyodide.mjs"
     loader = out / config["interpreter"]
     imported = re.findall(r'^import .* from "([^"]+)";', loader.read_text(), re.M)
-    assert imported == ["../../vendor/pyodide/pyodide.mjs"]
+    assert imported == ["../../vendor/pyodide/pyodide.mjs", "./unpack.mjs"]
     assert (loader.parent / imported[0]).resolve() == (out / "static/vendor/pyodide/pyodide.mjs").resolve()
+    assert (loader.parent / imported[1]).is_file()  # the snapshot's unpacking, also run as a worker
     assert "packages" not in config  # would fetch micropip from a CDN
     for url, target in config["files"].items():
         assert (out / url).is_file()

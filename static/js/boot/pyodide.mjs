@@ -18,8 +18,11 @@
 //     or for another Pyodide build (Pyodide checks the build id):
 //     loadPyodide rejects, normal start;
 //   - a restore that throws (e.g. pyodide issue 6254): normal start.
-// The snapshot's download and unpacking run alongside the wasm's compilation
-// and instantiation (see factoryAfter); right after the restore, PyScript's
+// The snapshot's download and unpacking start with this module, in a worker
+// of its own (unpack.mjs; on this thread if that worker cannot run), and the
+// wasm's download and compilation start with it too (earlyWasm), so that
+// both run alongside PyScript's first steps and Pyodide's instantiation
+// (see factoryAfter); right after the restore, PyScript's
 // own package is written as .pyc files compiled into the snapshot
 // (installPycs), so that PyScript's set-up does not compile it again.
 // The normal start (the fallback) gets bytecode instead (tools/snapshot.mjs,
@@ -30,11 +33,13 @@
 // for another Pyodide, or not the bytes stdlib-bytecode.json gives (sizes,
 // SHA-256): the stock zip, compiled as before (`bytecode` says why).
 // What happened is in `globalThis.tablecheckBoot` ({snapshot: "used" |
-// "fallback", reason, verified, pycs, bytecode, ms}); py/engine.py adds it to its ping answer and the
+// "fallback", reason, verified, unpack, wasm, pycs, bytecode, ms}); py/engine.py
+// adds it to its ping answer and the
 // page to its 'tablecheck:status' event detail (`boot`). The status pill says
 // nothing about it: both ways end in the same ready engine.
 
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
+import { UNPACK_WORKER, canHash, describe, sha256, unpackInto } from "./unpack.mjs";
 
 export const version = vendored.version;
 
@@ -86,56 +91,58 @@ async function readMeta() {
   return meta;
 }
 
-async function sha256(bytes) {
-  const digest = await crypto.subtle.digest("SHA-256", bytes);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-const canHash = () => typeof crypto === "object" && crypto && crypto.subtle && typeof crypto.subtle.digest === "function";
-
-// Read a stream into `target` (exactly its length, else an error).
-async function readInto(stream, target, what) {
-  const reader = stream.getReader();
-  let at = 0;
-  for (;;) {
-    let chunk;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      throw new Error(`the snapshot does not decompress (${describe(error)})`);
-    }
-    if (chunk.done) break;
-    const bytes = chunk.value;
-    if (at + bytes.length > target.length) {
-      reader.cancel().catch(() => {});
-      throw new Error(`${what}: more than the ${target.length} bytes snapshot.json says`);
-    }
-    target.set(bytes, at);
-    at += bytes.length;
+// Where the snapshot is unpacked: in a worker of its own (unpack.mjs), so
+// that this thread, PyScript's, is free meanwhile for the wasm and
+// PyScript's own steps; on this thread when that worker cannot run.
+let unpacker = null;
+function startUnpacker() {
+  if (typeof Worker !== "function") return;
+  try {
+    unpacker = new Worker(new URL("./unpack.mjs", import.meta.url), { type: "module", name: UNPACK_WORKER });
+  } catch (_) {
+    unpacker = null;
   }
-  if (at !== target.length) throw new Error(`${what}: ${at} bytes unpacked, snapshot.json says ${target.length}`);
 }
 
-// Fetch, unpack and check the snapshot straight into `target` (one buffer of
-// the size snapshot.json gives, allocated up front: no concatenation, no copy).
-async function fillSnapshot(meta, target) {
-  const response = await fetch(new URL(meta.file, SNAPSHOT_DIR));
-  if (!response.ok) throw new Error(`${meta.file}: HTTP ${response.status}`);
-  if (/\bgzip\b/i.test(response.headers.get("content-encoding") || "")) {
-    // a host that sent it with Content-Encoding: gzip: the browser unpacked it
-    await readInto(response.body, target, meta.file);
-    mark("fetched");
-    if (canHash() && (await sha256(target)) !== meta.sha256) throw new Error(`${meta.file}: SHA-256 differs from snapshot.json`);
-    boot.verified = canHash() ? "sha256" : "length";
-  } else {
-    // unpack while it downloads. gzip's CRC-32 and length (checked by
-    // DecompressionStream) and the exact size vouch for the bytes; no SHA-256
-    // of them on this thread's critical path (measured: tens of ms and a
-    // second 7 MB buffer). What the bytes are is checked after the restore:
-    // Pyodide's build id, and py/engine.py's comparison of the package files.
-    await readInto(response.body.pipeThrough(new DecompressionStream("gzip")), target, meta.file);
-    mark("fetched");
-    boot.verified = "crc32";
+function stopUnpacker() {
+  if (unpacker) unpacker.terminate();
+  unpacker = null;
+}
+
+// The unpacking worker's answer: {bytes, verified}; rejects with its error
+// (`verdict` set when the snapshot itself is bad).
+function unpackElsewhere(url, m) {
+  if (!unpacker) return Promise.reject(new Error("no worker to unpack in"));
+  const worker = unpacker;
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data && data.bytes) return resolve(data);
+      const error = new Error((data && data.error) || "the unpacking worker gave no answer");
+      error.verdict = Boolean(data && data.verdict);
+      reject(error);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      reject(new Error(`the unpacking worker failed: ${event.message || "no message"}`));
+    };
+    worker.onmessageerror = () => reject(new Error("the unpacking worker's answer was unreadable"));
+    worker.postMessage({ url, bytes: m.bytes, sha256: m.sha256 });
+  }).finally(stopUnpacker);
+}
+
+// Fetch, unpack and check the snapshot into `target` (one buffer of the size
+// snapshot.json gives, allocated up front: Pyodide is handed it at once).
+async function fillSnapshot(m, target) {
+  const url = new URL(m.file, SNAPSHOT_DIR).href;
+  try {
+    const answer = await unpackElsewhere(url, m);
+    target.set(answer.bytes); // one copy (a few ms): Pyodide holds `target` already
+    boot.verified = answer.verified;
+    boot.unpack = "worker";
+  } catch (error) {
+    if (error.verdict) throw error;
+    boot.unpack = `this thread: ${describe(error)}`;
+    boot.verified = await unpackInto(url, target, m.sha256);
   }
   mark("unpacked");
 }
@@ -156,6 +163,7 @@ function release() {
 // Start at once, in parallel with PyScript's own set-up and Pyodide's
 // downloads: snapshot.json, then the snapshot into its buffer, and the
 // runtime's JavaScript (the import Pyodide would make later).
+startUnpacker();
 const meta = readMeta();
 const snapshot = meta.then((m) => {
   const target = new Uint8Array(m.bytes);
@@ -163,7 +171,7 @@ const snapshot = meta.then((m) => {
   return { target, filled: fillSnapshot(m, target) };
 });
 const runtime = import(ASM_URL);
-meta.catch(() => {});
+meta.catch(stopUnpacker);
 snapshot.then(({ filled }) => filled.catch(() => {}), () => {});
 runtime.catch(() => {});
 
@@ -202,6 +210,7 @@ function prefetchFiles() {
 if (typeof realFetch === "function") {
   globalThis.fetch = function fetch(input, ...rest) {
     if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
+    if (wasm && String(input) === WASM_URL) return wasm.answer();
     const answer = rest.length === 0 && typeof input === "string" ? early.get(input) : undefined;
     if (answer === undefined) return realFetch.call(globalThis, input, ...rest);
     early.delete(input);
@@ -211,8 +220,62 @@ if (typeof realFetch === "function") {
   };
 }
 
-function describe(error) {
-  return (error && (error.message || String(error))) || "unknown error";
+// -- the wasm, compiled from the start --------------------------------------------
+// Pyodide fetches and compiles pyodide.asm.wasm only once loadPyodide runs,
+// i.e. after PyScript's own first steps. This module fetches it at once and
+// compiles a clone of the response meanwhile (with the browser's code cache,
+// as Pyodide's own compilation would). Pyodide's fetch of the wasm gets the
+// response itself, unread; when Pyodide then instantiates from it (with
+// WebAssembly.instantiateStreaming, replaced for that one call while the
+// module is created, see useEarlyWasm), the module compiled early is
+// instantiated instead and the unread body dropped. Anything else about it
+// (no compileStreaming, a failed compile, a Pyodide that instantiates
+// another way) leaves Pyodide's own compilation of that response, as before.
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+
+function earlyWasm() {
+  if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function"
+      || typeof realFetch !== "function") return null;
+  const first = realFetch.call(globalThis, WASM_URL);
+  const module = first.then((response) => {
+    if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
+    return WebAssembly.compileStreaming(response.clone());
+  });
+  first.catch(() => {});
+  module.catch(() => {});
+  const handed = new WeakSet(); // the answers Pyodide got for its fetch of the wasm
+  let unread = first;
+  return {
+    module,
+    handed,
+    answer() {
+      const response = unread || realFetch.call(globalThis, WASM_URL); // a second start: its own request
+      unread = null;
+      handed.add(response);
+      return response;
+    },
+  };
+}
+
+const wasm = earlyWasm();
+
+function useEarlyWasm() {
+  if (!wasm || typeof WebAssembly.instantiateStreaming !== "function") return;
+  const real = WebAssembly.instantiateStreaming;
+  WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
+    if (!wasm.handed.has(source)) return real.call(WebAssembly, source, imports);
+    WebAssembly.instantiateStreaming = real;
+    let module;
+    try {
+      module = await wasm.module;
+    } catch (error) {
+      boot.wasm = `compiled by Pyodide: ${describe(error)}`;
+      return real.call(WebAssembly, source, imports);
+    }
+    source.then((response) => response.body && response.body.cancel(), () => {});
+    boot.wasm = "compiled early";
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
+  };
 }
 
 // -- the normal start's bytecode --------------------------------------------------
@@ -301,7 +364,9 @@ function normalStart(settings, why) {
     bytecode = zipWithBytecode();
     bytecode.catch(() => {}); // the reason is recorded where it is used (answerStdlib)
   }
-  const started = vendored.loadPyodide({ ...settings, stdLibURL: STDLIB_WITH_BYTECODE });
+  const started = vendored.loadPyodide({
+    ...settings, stdLibURL: STDLIB_WITH_BYTECODE, createPyodideModule: factoryAfter(null),
+  });
   prefetchFiles();
   return started.then((pyodide) => {
     installBytecode(pyodide);
@@ -316,15 +381,18 @@ function normalStart(settings, why) {
 // instantiates while the snapshot downloads and unpacks. The restore reads
 // the buffer only after the factory's module resolves, i.e. once every byte
 // is in and checked; a bad snapshot rejects there, before any restore.
+// (`filled` null: a normal start, nothing to wait for.) Both ways, Pyodide
+// instantiates the wasm compiled early (useEarlyWasm).
 function factoryAfter(filled) {
   let failed = null;
-  filled.catch((error) => { failed = error; });
+  if (filled) filled.catch((error) => { failed = error; });
   return async (emscriptenSettings) => {
     const create = (await runtime).default;
     if (failed) throw failed; // already known bad: start no module for nothing
+    useEarlyWasm();
     const module = create(emscriptenSettings);
     module.catch(() => {});
-    await filled;
+    if (filled) await filled;
     return module;
   };
 }
