@@ -48,7 +48,7 @@ const REQUIRED_FILES = [
 ];
 const CALL_TIMEOUT_MS = Number(window.TABLECHECK_CALL_TIMEOUT_MS) || 120000;
 // The pre-flight check waits this long for the engine before it asks (see preflight).
-const PREFLIGHT_DELAY_MS = Number(window.TABLECHECK_PREFLIGHT_DELAY_MS) || 1500;
+const PREFLIGHT_DELAY_MS = Number(window.TABLECHECK_PREFLIGHT_DELAY_MS) || 3000;
 const PREFLIGHT_WAIT_MS = 5000;
 
 const root = document.documentElement;

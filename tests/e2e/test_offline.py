@@ -46,6 +46,39 @@ def test_offline_reload_still_resolves_a_check(browser, site, built_site):
         context.close()
 
 
+SOURCES = """() => performance.getEntriesByType('resource')
+    .filter((e) => e.workerFinalSourceType !== undefined)
+    .map((e) => [new URL(e.name).pathname, e.workerFinalSourceType])"""
+
+
+def test_the_sites_files_come_straight_from_the_cache_and_a_missing_one_from_the_network(browser, site, built_site):
+    """sw.js's static routes: static/ and py/ are answered from this build's
+    cache without running the service worker; a file the cache lacks still
+    comes, from the server."""
+    context = browser.new_context()
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        assert wait_ready(page) == "ready"
+        wait_controlled(page)
+        page.reload()
+        assert wait_ready(page) == "ready"
+        sources = page.evaluate(SOURCES)
+        assert sources, "no resource timing of the service worker's routes"
+        static = {path: source for path, source in sources if "/static/" in path}
+        assert "/static/css/app.css" in static and "/static/js/app.js" in static, static
+        assert set(static.values()) == {"cache"}, static
+        # one file out of the cache: the route falls back to the network
+        page.evaluate("(name) => caches.open(name).then((c) => c.delete('./static/css/tools.css'))",
+                      built_site["cache"])
+        text = page.evaluate("fetch('./static/css/tools.css').then((r) => r.ok ? r.text() : r.status)")
+        assert text == (built_site["dir"] / "static/css/tools.css").read_text()
+        last = [source for path, source in page.evaluate(SOURCES) if path == "/static/css/tools.css"][-1]
+        assert last == "network", page.evaluate(SOURCES)
+    finally:
+        context.close()
+
+
 def test_with_the_server_stopped_a_new_page_load_still_resolves_a_check(browser, private_site):
     context = browser.new_context()
     page = context.new_page()
