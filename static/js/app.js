@@ -2,7 +2,7 @@
 // form, odds, roll, card), the history and characters panels, the theme and
 // the storage notice to the engine bridge (engine.js).
 
-import { el, clear } from './util.js';
+import { el, clear, warmFonts } from './util.js';
 import { tablecheck } from './engine.js';
 import * as storage from './storage.js';
 import * as chars from './characters.js';
@@ -174,11 +174,23 @@ onEngineState();
 // on screen at first.
 /** The start's form from a catalog in three turns: the pickers, the form,
  * its checks and first odds. */
+let fontsWarm = false; // the start's form is laid out when its fonts are in (warmFonts)
 async function drawCatalog(answer, name) {
   step(`${name}-pickers`, () => { catalog = answer; chars.setSheets(catalog); table.setCatalog(catalog); });
   await nextTask();
   if (engineCatalog) return; // the engine's own catalog came meanwhile
-  step(name, () => table.selectSystem(table.current.system || prefs.system, prefs.checks[prefs.system], { refresh: false }));
+  const warming = !fontsWarm;
+  fontsWarm = true;
+  if (warming) table.root.style.display = 'none';
+  try {
+    step(name, () => table.selectSystem(table.current.system || prefs.system, prefs.checks[prefs.system], { refresh: false }));
+    if (warming) {
+      const fonts = await warmFonts(table.root, nextTask);
+      performance.mark('tablecheck:fonts', { detail: { fonts } });
+    }
+  } finally {
+    if (warming) { table.root.style.display = ''; table.revealPickers(); }
+  }
   await nextTask();
   if (engineCatalog) return;
   step(`${name}-odds`, () => table.refreshAll());

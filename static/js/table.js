@@ -143,6 +143,13 @@ export class Table {
   /** In a sideways-scrolling strip (phones), keep the chosen chip visible:
    * measured in the next frame, with the layout the browser makes anyway
    * (measuring right away forced an extra layout while the page starts). */
+  /** Both pickers' chosen chips scrolled into view (after the form was
+   * drawn while hidden, see app.js drawCatalog). */
+  revealPickers() {
+    Table.revealChecked(this.gamePicker);
+    Table.revealChecked(this.checkPicker);
+  }
+
   static revealChecked(strip) {
     requestAnimationFrame(() => {
       const chip = strip.querySelector('input:checked');

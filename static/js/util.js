@@ -115,3 +115,59 @@ export function valueAt(tree, path) {
   }
   return v;
 }
+
+const FONT_PARTS = ['fontStyle', 'fontWeight', 'fontStretch', 'fontSize', 'fontFamily'];
+
+/** The fonts `root`'s text is drawn in (computed styles; `root` may be
+ * display: none), a few nodes a turn: [{parts: {fontSize, ...}, chars: what
+ * it draws}]. Form controls count with their values and placeholders. */
+async function textFonts(root, nextTask, perTurn = 40) {
+  const fonts = new Map();
+  const add = (node, text) => {
+    const chars = (text || '').replace(/\s+/g, '');
+    if (!chars) return;
+    // the font's parts, not the `font` shorthand: its line-height asks for the font itself
+    const style = getComputedStyle(node);
+    const parts = Object.fromEntries(FONT_PARTS.map((part) => [part, style[part]]));
+    const key = JSON.stringify(parts);
+    const seen = fonts.get(key) || { parts, chars: '' };
+    seen.chars = Array.from(new Set(seen.chars + chars)).join('').slice(0, 60);
+    fonts.set(key, seen);
+  };
+  const nodes = [...root.querySelectorAll('*')];
+  for (let at = 0; at < nodes.length; at += perTurn) {
+    for (const node of nodes.slice(at, at + perTurn)) {
+      if (node.matches('input, select, textarea, button')) add(node, `${node.value || ''}${node.placeholder || ''}${node.textContent}0`);
+      for (const child of node.childNodes) if (child.nodeType === Node.TEXT_NODE) add(node, child.data);
+    }
+    await nextTask(); // styles of a hidden subtree are worked out node by node
+  }
+  return [...fonts.values()];
+}
+
+/** Ask the browser for the fonts of `root`'s text a few at a time, each
+ * few in a turn of its own (`nextTask`), in a hidden sample outside `root`.
+ * On a fresh start each font size and weight costs a font lookup of about
+ * 1 ms (Chromium on Linux: FontCache::GetFontPlatformData); laid out all at
+ * the same time, a form's 40 or so made one frame of 70-120 ms. Once they are
+ * in, laying out `root` itself costs a few ms. Resolves to how many fonts. */
+export async function warmFonts(root, nextTask, perTurn = 4) {
+  await nextTask();
+  const fonts = await textFonts(root, nextTask);
+  const sample = el('div', { class: 'font-warm', 'aria-hidden': 'true' });
+  document.body.append(sample);
+  try {
+    for (let at = 0; at < fonts.length; at += perTurn) {
+      for (const { parts, chars } of fonts.slice(at, at + perTurn)) {
+        const span = el('span', {}, chars);
+        Object.assign(span.style, parts);
+        sample.append(span);
+      }
+      void sample.offsetWidth; // laid out now, in this turn
+      await nextTask();
+    }
+  } finally {
+    sample.remove();
+  }
+  return fonts.length;
+}

@@ -105,3 +105,25 @@ def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(b
     finally:
         hold.release()
         context.close()
+
+
+def test_the_start_asks_for_the_forms_fonts_in_short_turns_then_shows_the_form(browser, private_site):
+    """static/js/util.js warmFonts: the start's form is laid out once the
+    fonts of its text are in, asked a few at a time in a hidden sample; the
+    form is then shown and the sample gone (the engine held meanwhile)."""
+    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        open_held(page, private_site.url, hold)
+        page.wait_for_selector("#form-host input, #form-host select", state="visible", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("() => performance.getEntriesByName('tablecheck:fonts').length > 0",
+                               timeout=READY_TIMEOUT_MS)
+        fonts = page.evaluate("performance.getEntriesByName('tablecheck:fonts')[0].detail.fonts")
+        assert fonts >= 5, fonts  # the form's labels, fields, hints, buttons: several sizes and weights
+        assert page.locator(".font-warm").count() == 0
+        assert page.evaluate("getComputedStyle(document.querySelector('.layout')).display") == "grid"
+        assert not page.evaluate("document.documentElement.dataset.engine === 'ready'")  # all before the engine
+    finally:
+        hold.release()
+        context.close()
