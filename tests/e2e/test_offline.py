@@ -10,6 +10,15 @@ from serve import Server
 ENTERED = {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]}
 
 
+def open_controlled(context, url):
+    """A page of `context` at `url`, ready and controlled by the service worker."""
+    page = context.new_page()
+    page.goto(url)
+    assert wait_ready(page) == "ready"
+    wait_controlled(page)
+    return page
+
+
 def resolve_entered(page):
     return page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
 
@@ -56,11 +65,8 @@ def test_the_sites_files_come_straight_from_the_cache_and_a_missing_one_from_the
     cache without running the service worker; a file the cache lacks still
     comes, from the server."""
     context = browser.new_context()
-    page = context.new_page()
     try:
-        page.goto(site.url)
-        assert wait_ready(page) == "ready"
-        wait_controlled(page)
+        page = open_controlled(context, site.url)
         page.reload()
         assert wait_ready(page) == "ready"
         sources = page.evaluate(SOURCES)
@@ -81,11 +87,8 @@ def test_the_sites_files_come_straight_from_the_cache_and_a_missing_one_from_the
 
 def test_with_the_server_stopped_a_new_page_load_still_resolves_a_check(browser, private_site):
     context = browser.new_context()
-    page = context.new_page()
     try:
-        page.goto(private_site.url)
-        assert wait_ready(page) == "ready"
-        wait_controlled(page)
+        page = open_controlled(context, private_site.url)
         page.close()
         private_site.stop()
         served = len(private_site.requests)

@@ -37,6 +37,13 @@ def start(context, url):
     return page, statuses[-1]
 
 
+def record_gets(context):
+    """The URLs the context asks for with GET (the page's pre-flight check may ask with HEAD)."""
+    fetched = []
+    context.on("request", lambda r: r.method == "GET" and fetched.append(r.url))
+    return fetched
+
+
 def assert_calm_ready(page, statuses=None):
     """The pill says Ready and nothing else: no error, no Retry, no word about snapshots."""
     pill = page.locator("#engine-status")
@@ -71,8 +78,7 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
     context = browser.new_context(service_workers="block")
     requested = []
     context.on("request", lambda r: requested.append(r.url))
-    fetched = []  # GETs (the page's pre-flight check may ask with HEAD)
-    context.on("request", lambda r: r.method == "GET" and fetched.append(r.url))
+    fetched = record_gets(context)
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
@@ -378,8 +384,7 @@ def test_an_unpacking_worker_that_cannot_run_leaves_the_unpacking_to_the_engines
 
 def test_without_compile_streaming_pyodide_compiles_the_wasm_itself(browser, site, built_site):
     context = _start_with_loader(browser, site, _with_prelude(built_site, "delete WebAssembly.compileStreaming;"))
-    fetched = []  # GETs (the page's pre-flight check may ask with HEAD)
-    context.on("request", lambda r: r.method == "GET" and fetched.append(r.url))
+    fetched = record_gets(context)
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
