@@ -121,7 +121,7 @@ const FONT_PARTS = ['fontStyle', 'fontWeight', 'fontStretch', 'fontSize', 'fontF
 /** The fonts `root`'s text is drawn in (computed styles; `root` may be
  * display: none), a few nodes a turn: [{parts: {fontSize, ...}, chars: what
  * it draws}]. Form controls count with their values and placeholders. */
-async function textFonts(root, nextTask, perTurn = 40) {
+async function textFonts(root, nextTask, perTurn = 25) {
   const fonts = new Map();
   const add = (node, text) => {
     const chars = (text || '').replace(/\s+/g, '');
@@ -136,10 +136,12 @@ async function textFonts(root, nextTask, perTurn = 40) {
   };
   const nodes = [...root.querySelectorAll('*')];
   for (let at = 0; at < nodes.length; at += perTurn) {
+    const t = performance.now();
     for (const node of nodes.slice(at, at + perTurn)) {
       if (node.matches('input, select, textarea, button')) add(node, `${node.value || ''}${node.placeholder || ''}${node.textContent}0`);
       for (const child of node.childNodes) if (child.nodeType === Node.TEXT_NODE) add(node, child.data);
     }
+    performance.measure('tablecheck:font-styles', { start: t });
     await nextTask(); // styles of a hidden subtree are worked out node by node
   }
   return [...fonts.values()];
@@ -151,19 +153,21 @@ async function textFonts(root, nextTask, perTurn = 40) {
  * 1 ms (Chromium on Linux: FontCache::GetFontPlatformData); laid out all at
  * the same time, a form's 40 or so made one frame of 70-120 ms. Once they are
  * in, laying out `root` itself costs a few ms. Resolves to how many fonts. */
-export async function warmFonts(root, nextTask, perTurn = 4) {
+export async function warmFonts(root, nextTask, perTurn = 2) {
   await nextTask();
   const fonts = await textFonts(root, nextTask);
   const sample = el('div', { class: 'font-warm', 'aria-hidden': 'true' });
   document.body.append(sample);
   try {
     for (let at = 0; at < fonts.length; at += perTurn) {
+      const t = performance.now();
       for (const { parts, chars } of fonts.slice(at, at + perTurn)) {
         const span = el('span', {}, chars);
         Object.assign(span.style, parts);
         sample.append(span);
       }
       void sample.offsetWidth; // laid out now, in this turn
+      performance.measure('tablecheck:font-sample', { start: t });
       await nextTask();
     }
   } finally {
