@@ -25,14 +25,14 @@ const INDEX = new URL("./index.html", self.registration.scope).href;
 function staticRoutes(event) {
   if (typeof event.addRoutes !== "function") return;
   const scope = new URL(self.registration.scope).pathname;
-  const rule = (path) => ({
+  const route = (path) => ({
     condition: { urlPattern: { pathname: `${scope}${path}` }, requestMethod: "GET" },
     source: { cacheName: CACHE },
   });
   // refused routes: every request comes through the fetch handler, as before
   const refused = (error) => console.warn("[tablecheck] service worker static routes not set:", error);
   try {
-    event.waitUntil(Promise.resolve(event.addRoutes([rule("static/*"), rule("py/*")])).catch(refused));
+    event.waitUntil(Promise.resolve(event.addRoutes([route("static/*"), route("py/*")])).catch(refused));
   } catch (error) {
     refused(error);
   }

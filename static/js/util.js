@@ -151,7 +151,7 @@ async function textFonts(root, nextTask, perTurn = 25) {
  * few in a turn of its own (`nextTask`), in a hidden sample outside `root`.
  * On a fresh start each font size and weight costs a font lookup of about
  * 1 ms (Chromium on Linux: FontCache::GetFontPlatformData); laid out all at
- * the same time, a form's 40 or so made one frame of 70-120 ms. Once they are
+ * the same time, a form's 40 or so made one frame of 70-120 ms. When they are
  * in, laying out `root` itself costs a few ms. Resolves to how many fonts. */
 export async function warmFonts(root, nextTask, perTurn = 2) {
   await nextTask();

@@ -21,7 +21,7 @@
 // The snapshot's download and unpacking start with this module, in a worker
 // of its own (unpack.mjs; on this thread if that worker cannot run), and the
 // wasm's download and compilation start with it too (earlyWasm), so that
-// both run alongside PyScript's first steps and Pyodide's instantiation
+// both run alongside PyScript's opening steps and Pyodide's instantiation
 // (see factoryAfter); right after the restore, PyScript's
 // own package is written as .pyc files compiled into the snapshot
 // (installPycs), so that PyScript's set-up does not compile it again.
@@ -131,7 +131,7 @@ function unpackElsewhere(url, m) {
 }
 
 // Fetch, unpack and check the snapshot into `target` (one buffer of the size
-// snapshot.json gives, allocated up front: Pyodide is handed it at once).
+// snapshot.json gives, allocated up front: Pyodide is handed it right away).
 async function fillSnapshot(m, target) {
   const url = new URL(m.file, SNAPSHOT_DIR).href;
   try {
@@ -221,8 +221,8 @@ if (typeof realFetch === "function") {
 }
 
 // -- the wasm, compiled from the start --------------------------------------------
-// Pyodide fetches and compiles pyodide.asm.wasm only once loadPyodide runs,
-// i.e. after PyScript's own first steps. This module fetches it at once and
+// Pyodide fetches and compiles pyodide.asm.wasm only when loadPyodide runs,
+// i.e. after PyScript's own opening steps. This module fetches it right away and
 // compiles a clone of the response meanwhile (with the browser's code cache,
 // as Pyodide's own compilation would). Pyodide's fetch of the wasm gets the
 // response itself, unread; when Pyodide then instantiates from it (with
@@ -236,15 +236,15 @@ const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 function earlyWasm() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function"
       || typeof realFetch !== "function") return null;
-  const first = realFetch.call(globalThis, WASM_URL);
-  const module = first.then((response) => {
+  const original = realFetch.call(globalThis, WASM_URL);
+  const module = original.then((response) => {
     if (!response.ok) throw new Error(`pyodide.asm.wasm: HTTP ${response.status}`);
     return WebAssembly.compileStreaming(response.clone());
   });
-  first.catch(() => {});
+  original.catch(() => {});
   module.catch(() => {});
   const handed = new WeakSet(); // the answers Pyodide got for its fetch of the wasm
-  let unread = first;
+  let unread = original;
   return {
     module,
     handed,
