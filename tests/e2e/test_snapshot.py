@@ -8,6 +8,7 @@ import hashlib
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -372,6 +373,9 @@ def test_an_unpacking_worker_that_cannot_run_leaves_the_unpacking_to_the_engines
         };
     """
     context = _start_with_loader(browser, site, _with_prelude(built_site, prelude))
+    # snapshot.json late: the worker's error comes before it is asked anything
+    # (a start that once waited for an answer that never came)
+    context.route(f"**/{META}", lambda route: (time.sleep(1.0), route.continue_()))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]

@@ -94,18 +94,29 @@ async function readMeta() {
 // Where the snapshot is unpacked: in a worker of its own (unpack.mjs), so
 // that this thread, PyScript's, is free meanwhile for the wasm and
 // PyScript's own steps; on this thread when that worker cannot run.
-let unpacker = null;
+// The worker is started with this module; its error (its script missing or
+// broken) may come before it is asked anything, so it is listened for at once.
+let unpacker = null; // {worker, failed: rejects when the worker cannot run}
 function startUnpacker() {
   if (typeof Worker !== "function") return;
   try {
-    unpacker = new Worker(new URL("./unpack.mjs", import.meta.url), { type: "module", name: UNPACK_WORKER });
+    const worker = new Worker(new URL("./unpack.mjs", import.meta.url), { type: "module", name: UNPACK_WORKER });
+    const failed = new Promise((_, reject) => {
+      worker.addEventListener("error", (event) => {
+        event.preventDefault?.();
+        reject(new Error(`the unpacking worker failed: ${event.message || "no message"}`));
+      });
+      worker.addEventListener("messageerror", () => reject(new Error("the unpacking worker's answer was unreadable")));
+    });
+    failed.catch(() => {});
+    unpacker = { worker, failed };
   } catch (_) {
     unpacker = null;
   }
 }
 
 function stopUnpacker() {
-  if (unpacker) unpacker.terminate();
+  if (unpacker) unpacker.worker.terminate();
   unpacker = null;
 }
 
@@ -113,21 +124,17 @@ function stopUnpacker() {
 // (`verdict` set when the snapshot itself is bad).
 function unpackElsewhere(url, m) {
   if (!unpacker) return Promise.reject(new Error("no worker to unpack in"));
-  const worker = unpacker;
-  return new Promise((resolve, reject) => {
+  const { worker, failed } = unpacker;
+  const answered = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if (data && data.bytes) return resolve(data);
       const error = new Error((data && data.error) || "the unpacking worker gave no answer");
       error.verdict = Boolean(data && data.verdict);
       reject(error);
     };
-    worker.onerror = (event) => {
-      event.preventDefault?.();
-      reject(new Error(`the unpacking worker failed: ${event.message || "no message"}`));
-    };
-    worker.onmessageerror = () => reject(new Error("the unpacking worker's answer was unreadable"));
     worker.postMessage({ url, bytes: m.bytes, sha256: m.sha256 });
-  }).finally(stopUnpacker);
+  });
+  return Promise.race([answered, failed]).finally(stopUnpacker);
 }
 
 // Fetch, unpack and check the snapshot into `target` (one buffer of the size
