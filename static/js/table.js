@@ -143,13 +143,6 @@ export class Table {
   /** In a sideways-scrolling strip (phones), keep the chosen chip visible:
    * measured in the next frame, with the layout the browser makes anyway
    * (measuring right away forced an extra layout while the page starts). */
-  /** Both pickers' chosen chips scrolled into view (after the form was
-   * drawn while hidden, see app.js drawCatalog). */
-  revealPickers() {
-    Table.revealChecked(this.gamePicker);
-    Table.revealChecked(this.checkPicker);
-  }
-
   static revealChecked(strip) {
     requestAnimationFrame(() => {
       const chip = strip.querySelector('input:checked');
@@ -160,6 +153,13 @@ export class Table {
         strip.scrollLeft = Math.max(0, left - 16);
       }
     });
+  }
+
+  /** Both pickers' chosen chips scrolled into view (after the form was
+   * drawn while hidden, see app.js drawCatalog). */
+  revealPickers() {
+    Table.revealChecked(this.gamePicker);
+    Table.revealChecked(this.checkPicker);
   }
 
   /** `opts.refresh` false: the form is drawn and refreshAll is left to the
@@ -379,14 +379,15 @@ export class Table {
       return;
     }
     this.setRollState([]);
+    const request = () => ({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() });
     if (this.isReady()) {
       // typed text (a formula) is checked after a pause, not at every key
       const typing = !!(node && node.p && node.p.type === 'string');
-      this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt, typing ? TYPING_PAUSE : undefined);
+      this.odds.request(request(), changedAt, typing ? TYPING_PAUSE : undefined);
       if (this.enteredToggle.checked) this.syncEntered();
     } else if (document.documentElement.dataset.engine === 'loading') {
       // asked now, answered the moment the engine is up
-      this.odds.request({ system: this.current.system, check: this.current.check, ...values, ...this.cardContext() }, changedAt, undefined, true);
+      this.odds.request(request(), changedAt, undefined, true);
       this.odds.status.textContent = 'Odds appear when the dice engine is ready.';
     } else {
       this.odds.invalid('Odds appear when the dice engine is ready.');
