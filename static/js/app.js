@@ -2,7 +2,7 @@
 // form, odds, roll, card), the history and characters panels, the theme and
 // the storage notice to the engine bridge (engine.js).
 
-import { el, clear, warmFonts } from './util.js';
+import { el, clear } from './util.js';
 import { tablecheck } from './engine.js';
 import * as storage from './storage.js';
 import * as chars from './characters.js';
@@ -172,25 +172,15 @@ onEngineState();
 // The rest of the start, each step in a turn of its own (none long): the
 // form first (the stored catalog, else the shipped one), then what is not
 // on screen at first.
-/** The start's form from a catalog in three turns: the pickers, the form,
- * its checks and first odds. */
-let fontsWarm = false; // the start's form is laid out when its fonts are in (warmFonts)
+/** The start's form from a catalog, a turn each: the pickers, the form, its
+ * first values (to mark changes), its checks and first odds. */
 async function drawCatalog(answer, name) {
   step(`${name}-pickers`, () => { catalog = answer; chars.setSheets(catalog); table.setCatalog(catalog); });
   await nextTask();
   if (engineCatalog) return; // the engine's own catalog came meanwhile
-  const warming = !fontsWarm;
-  fontsWarm = true;
-  if (warming) table.root.style.display = 'none';
-  try {
-    step(name, () => table.selectSystem(table.current.system || prefs.system, prefs.checks[prefs.system], { refresh: false }));
-    if (warming) {
-      const fonts = await warmFonts(table.root, nextTask);
-      performance.mark('tablecheck:fonts', { detail: { fonts } });
-    }
-  } finally {
-    if (warming) { table.root.style.display = ''; table.revealPickers(); }
-  }
+  step(name, () => table.selectSystem(table.current.system || prefs.system, prefs.checks[prefs.system], { refresh: false }));
+  await nextTask();
+  step(`${name}-defaults`, () => table.current.form && table.current.form.defaults);
   await nextTask();
   if (engineCatalog) return;
   step(`${name}-odds`, () => table.refreshAll());
@@ -207,6 +197,9 @@ async function drawCatalog(answer, name) {
   persist.refresh();
   await drawShipped(await shipped);
   await table.odds.warm();
+  // the fonts laid out before the first paint (index.html) are in use now
+  const fontSample = document.getElementById('font-warm');
+  if (fontSample) fontSample.remove();
 })();
 
 async function drawShipped(file) {

@@ -715,9 +715,17 @@ export class CheckForm {
     this.top = new Group(this, check.params, '', null, options.values || {});
     this.root = el('div', { class: 'check-form', 'data-system': this.system, 'data-check': check.id }, this.top.root, this.formError, this.namesList);
     this.silent = false;
-    // the first values of every field, to mark what differs from them
-    this.defaults = options.shadow ? null : new CheckForm(system, check, { shadow: true }).raw();
+    this.firstValues = undefined;
     this.refreshFill();
+  }
+  /** The first values of every field, to mark what differs from them: from
+   * a twin of the form built when first asked (at start, in a turn of its
+   * own: static/js/app.js drawCatalog). */
+  get defaults() {
+    if (this.firstValues === undefined) {
+      this.firstValues = this.options.shadow ? null : new CheckForm(this.systemEntry, this.check, { shadow: true }).raw();
+    }
+    return this.firstValues;
   }
   /** A side or member: a name field (unless the group has its own name
    * field, `party_name`), kept in `filled[path].name` for the card. */

@@ -141,10 +141,11 @@ export class Table {
   }
 
   /** In a sideways-scrolling strip (phones), keep the chosen chip visible:
-   * measured in the next frame, with the layout the browser makes anyway
-   * (measuring right away forced an extra layout while the page starts). */
+   * measured after the next frame, with the layout the browser made for it
+   * (measuring right away, or in the frame's callback, forced a layout of
+   * its own while the page starts). */
   static revealChecked(strip) {
-    requestAnimationFrame(() => {
+    requestAnimationFrame(() => setTimeout(() => {
       const chip = strip.querySelector('input:checked');
       if (!chip || strip.scrollWidth <= strip.clientWidth) return;
       const label = chip.closest('label');
@@ -152,14 +153,7 @@ export class Table {
       if (left < strip.scrollLeft || left + label.offsetWidth > strip.scrollLeft + strip.clientWidth) {
         strip.scrollLeft = Math.max(0, left - 16);
       }
-    });
-  }
-
-  /** Both pickers' chosen chips scrolled into view (after the form was
-   * drawn while hidden, see app.js drawCatalog). */
-  revealPickers() {
-    Table.revealChecked(this.gamePicker);
-    Table.revealChecked(this.checkPicker);
+    }));
   }
 
   /** `opts.refresh` false: the form is drawn and refreshAll is left to the

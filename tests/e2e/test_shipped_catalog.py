@@ -107,22 +107,26 @@ def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(b
         context.close()
 
 
-def test_the_start_asks_for_the_forms_fonts_in_short_turns_then_shows_the_form(browser, private_site):
-    """static/js/util.js warmFonts: the start's form is laid out once the
-    fonts of its text are in, asked a few at a time in a hidden sample; the
-    form is then shown and the sample gone (the engine held meanwhile)."""
+def test_the_start_draws_the_form_then_its_first_values_in_a_turn_of_its_own(browser, private_site):
+    """static/js/app.js drawCatalog: the form is drawn in one turn and its
+    first values (CheckForm.defaults: a twin of the form, to mark changed
+    fields) worked out in the next, both before the engine is up; the first
+    values are those of the form as drawn."""
     hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
     context = browser.new_context(service_workers="block")
     page = context.new_page()
     try:
         open_held(page, private_site.url, hold)
-        page.wait_for_selector("#form-host input, #form-host select", state="visible", timeout=READY_TIMEOUT_MS)
-        page.wait_for_function("() => performance.getEntriesByName('tablecheck:fonts').length > 0",
+        page.wait_for_function("() => performance.getEntriesByName('tablecheck:shipped-form-odds').length > 0",
                                timeout=READY_TIMEOUT_MS)
-        fonts = page.evaluate("performance.getEntriesByName('tablecheck:fonts')[0].detail.fonts")
-        assert fonts >= 5, fonts  # the form's labels, fields, hints, buttons: several sizes and weights
-        assert page.locator(".font-warm").count() == 0
+        steps = page.evaluate("""() => Object.fromEntries(['shipped-form', 'shipped-form-defaults', 'shipped-form-odds']
+            .map((n) => { const m = performance.getEntriesByName('tablecheck:' + n)[0]; return [n, [m.startTime, m.duration]]; }))""")
+        (form, form_ms), (first, first_ms), (odds, _) = (steps[n] for n in ("shipped-form", "shipped-form-defaults",
+                                                                            "shipped-form-odds"))
+        assert form + form_ms <= first and first + first_ms <= odds  # three turns, in that order
         assert page.evaluate("getComputedStyle(document.querySelector('.layout')).display") == "grid"
+        assert page.locator("#form-host input, #form-host select").first.is_visible()
+        assert page.locator("[data-changed]").first.get_attribute("data-changed") == "0"  # nothing differs yet
         assert not page.evaluate("document.documentElement.dataset.engine === 'ready'")  # all before the engine
     finally:
         hold.release()
