@@ -219,12 +219,8 @@ def test_a_normal_start_without_good_bytecode_compiles_and_says_why(browser, sit
 
 
 def test_a_browser_without_decompression_stream_starts_normally(browser, site, built_site):
-    loader = (built_site["dir"] / LOADER).read_text()
     # the worker's global loses the API before our module body runs
-    without = "delete globalThis.DecompressionStream;\n" + loader
-    context = browser.new_context(service_workers="block")
-    context.route(f"**/{LOADER}", lambda route: route.fulfill(
-        status=200, body=without, headers={"content-type": "text/javascript"}))
+    context = _start_with_loader(browser, site, _with_prelude(built_site, "delete globalThis.DecompressionStream;"))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
@@ -239,11 +235,8 @@ def test_a_browser_without_decompression_stream_starts_normally(browser, site, b
 def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_gzip(browser, site, built_site):
     """An http:// address other than localhost is no secure context: no
     crypto.subtle. The gzip CRC and the length still vouch for the bytes."""
-    loader = (built_site["dir"] / LOADER).read_text()
-    without = "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });\n" + loader
-    context = browser.new_context(service_workers="block")
-    context.route(f"**/{LOADER}", lambda route: route.fulfill(
-        status=200, body=without, headers={"content-type": "text/javascript"}))
+    context = _start_with_loader(browser, site, _with_prelude(
+        built_site, "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });"))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
