@@ -101,7 +101,12 @@ def classify(task, frames, measures):
                 by[kind] += script["duration"]
         if any(by.values()):
             kind = max(by, key=by.get)
-            return kind, f"no script in the task (style, layout, paint after {kind}'s {by[kind]:.0f} ms){detail}"
+            # which of the page's steps changed it: our measures in the frame, longest first
+            steps = sorted(((d, n) for n, m, d in measures if _inside(frame["start"], frame["start"] + frame["duration"], m, m + d) > 0),
+                           reverse=True)[:3]
+            after = f"; steps in the frame: {', '.join(f'{n} {d:.0f} ms' for d, n in steps)}" if steps else ""
+            return kind, (f"no script in the task at {s:.0f} ms (style, layout, paint after {kind}'s {by[kind]:.0f} ms)"
+                          f"{detail}{after}")
     return "unattributed", (detail.lstrip("; ") or "no long animation frame around it")
 
 

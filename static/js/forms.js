@@ -715,12 +715,16 @@ export class CheckForm {
     this.top = new Group(this, check.params, '', null, options.values || {});
     this.root = el('div', { class: 'check-form', 'data-system': this.system, 'data-check': check.id }, this.top.root, this.formError, this.namesList);
     this.silent = false;
-    this.firstValues = undefined;
+    // a form built without saved values shows its first values; one with
+    // them (from last time) asks a twin when first needed (get defaults)
+    const saved = options.values && Object.keys(options.values).length > 0;
+    this.firstValues = options.shadow ? null : (saved ? undefined : this.raw());
     this.refreshFill();
   }
-  /** The first values of every field, to mark what differs from them: from
-   * a twin of the form built when first asked (at start, in a turn of its
-   * own: static/js/app.js drawCatalog). */
+  /** The first values of every field, to mark what differs from them: for a
+   * form restored with saved values, from a twin of the form built without
+   * them when first asked (at start, in a turn of its own: static/js/app.js
+   * drawCatalog). */
   get defaults() {
     if (this.firstValues === undefined) {
       this.firstValues = this.options.shadow ? null : new CheckForm(this.systemEntry, this.check, { shadow: true }).raw();
