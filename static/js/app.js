@@ -175,13 +175,18 @@ onEngineState();
 // The rest of the start, each step in a turn of its own (none long): the
 // form first (the stored catalog, else the shipped one), then what is not
 // on screen at first.
-/** The start's form from a catalog, a turn each: the pickers, the form, its
- * first values (to mark changes), its checks and first odds. */
+/** The start's form from a catalog, a turn each: the pickers, the form
+ * built, the form drawn, its first values (to mark changes), its checks and
+ * first odds. */
 async function drawCatalog(answer, name) {
   step(`${name}-pickers`, () => { catalog = answer; chars.setSheets(catalog); table.setCatalog(catalog); });
   await nextTask();
   if (engineCatalog) return; // the engine's own catalog came meanwhile
-  step(name, () => table.selectSystem(table.current.system || prefs.system, prefs.checks[prefs.system], { refresh: false }));
+  const [system, check] = table.choice(table.current.system || prefs.system, prefs.checks[prefs.system]);
+  step(`${name}-build`, () => table.prepareForm(system, check));
+  await nextTask();
+  if (engineCatalog) return;
+  step(name, () => table.selectSystem(system, check, { refresh: false }));
   await nextTask();
   step(`${name}-defaults`, () => table.current.form && table.current.form.defaults);
   await nextTask();

@@ -156,11 +156,45 @@ export class Table {
     }));
   }
 
+  /** The game `id` (else the catalog's first) and its check `checkId` (else
+   * the one used last, else its first): [sid, cid], cid null without one. */
+  choice(id, checkId) {
+    let sid = id;
+    if (this.catalog && !this.systemEntry(sid)) sid = Object.keys(this.catalog.systems)[0];
+    const s = this.systemEntry(sid);
+    let cid = checkId || this.prefs.checks[sid];
+    if (s && !s.checks[cid]) cid = Object.keys(s.checks)[0];
+    return [sid, s ? cid || null : null];
+  }
+
+  /** Build the form of a game's check ahead, in a turn of its own (the
+   * start: app.js drawCatalog); selectCheck draws it if it is still the one
+   * to draw, with the same saved values. */
+  prepareForm(sid, cid) {
+    const s = this.systemEntry(sid);
+    const check = s && s.checks[cid];
+    if (!check) return;
+    const saved = this.formStore[`${sid}.${cid}`] || {};
+    this.prepared = { check, values: saved.values, form: this.buildForm(s, check, saved) };
+  }
+
+  buildForm(s, check, saved) {
+    const form = new CheckForm(s, check, {
+      values: saved.values,
+      onChange: (f, node) => this.formChanged(node),
+      onPairedName: (node, key) => this.pairedName(node, key),
+      fillControl: (group, f) => this.fillControl(group, f),
+      partyNames: () => chars.charactersFor(s.id).map((c) => c.name),
+    });
+    form.filled = saved.filled && typeof saved.filled === 'object' ? saved.filled : {};
+    form.refreshFill(); // who filled it and the tracked entries kept with the form
+    return form;
+  }
+
   /** `opts.refresh` false: the form is drawn and refreshAll is left to the
    * caller (e.g. in a turn of its own at start). */
   selectSystem(id, checkId, opts = {}) {
-    let sid = id;
-    if (this.catalog && !this.systemEntry(sid)) sid = Object.keys(this.catalog.systems)[0];
+    const [sid, cid] = this.choice(id, checkId);
     this.current.system = sid;
     this.prefs.system = sid;
     this.host.savePrefs();
@@ -178,8 +212,6 @@ export class Table {
       this.checkPicker.append(el('label', { for: `check-${c.id}`, class: 'chip' }, input, el('span', {}, c.label)));
     }
     this.checkPicker.hidden = checks.length < 2;
-    let cid = checkId || this.prefs.checks[sid];
-    if (!s.checks[cid]) cid = checks[0] && checks[0].id;
     this.selectCheck(cid, opts);
   }
 
@@ -199,15 +231,11 @@ export class Table {
     this.checkDesc.title = check.description || '';
     this.checkDesc.hidden = !check.description;
     const saved = this.formStore[this.formKey()] || {};
-    const form = new CheckForm(s, check, {
-      values: saved.values,
-      onChange: (f, node) => this.formChanged(node),
-      onPairedName: (node, key) => this.pairedName(node, key),
-      fillControl: (group, f) => this.fillControl(group, f),
-      partyNames: () => chars.charactersFor(s.id).map((c) => c.name),
-    });
-    form.filled = saved.filled && typeof saved.filled === 'object' ? saved.filled : {};
-    form.refreshFill(); // who filled it and the tracked entries kept with the form
+    const ahead = this.prepared;
+    this.prepared = null;
+    // (the same catalog entry: a catalog drawn since builds afresh)
+    const form = ahead && ahead.check === check && ahead.values === saved.values
+      ? ahead.form : this.buildForm(s, check, saved);
     this.current.form = form;
     clear(this.formHost);
     this.formHost.append(form.root);
