@@ -38,6 +38,11 @@ engine.early = never((name, request) => tablecheck.early(name, request));
 
 /** Let the browser paint and handle input before the next step. */
 const nextTask = () => (window.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r)));
+/** After the next frame is drawn (or 100 ms, in a tab that draws none). */
+const afterFrame = () => new Promise((resolve) => {
+  const timer = setTimeout(resolve, 100);
+  requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }));
+});
 
 // the catalog shipped with the build (see loadCatalog), asked right away
 const shipped = fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
@@ -89,7 +94,7 @@ const shareBanner = el('p', { class: 'banner share-banner', id: 'share-banner', 
 // the header laid out and drawn in a frame of its own, then the table: two
 // short first layouts, not one long one
 performance.measure('tablecheck:frame', { start: frameEnd });
-await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+await afterFrame();
 step('frame-table', () => main.append(storageBanner, shareBanner, table.root, live));
 
 function showShareProblem(text) {

@@ -132,3 +132,22 @@ def test_the_start_builds_the_form_draws_it_then_its_first_values_each_in_a_turn
     finally:
         hold.release()
         context.close()
+
+
+def test_the_start_goes_on_in_a_tab_that_draws_no_frames(browser, site):
+    """static/js/app.js afterFrame: the header is drawn a frame before the
+    table, but a tab opened in the background runs no animation frames; the
+    table and its form are drawn anyway and the engine's catalog with them."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.requestAnimationFrame = () => 0;")  # frames never come
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        # polled on a timer: Playwright's default polling waits on animation frames
+        page.wait_for_function(UI_READY, timeout=READY_TIMEOUT_MS, polling=100)
+        assert page.evaluate("document.documentElement.dataset.engine") == "ready"
+        assert page.locator("#app .layout #form-host .check-form").count() == 1
+        page.wait_for_function("() => !!document.querySelector('#odds').dataset.seq", timeout=READY_TIMEOUT_MS,
+                               polling=100)
+    finally:
+        context.close()
