@@ -4,6 +4,7 @@ roll until the engine answers, and the engine's own catalog decides once it
 does (a stale file is redrawn, a missing one changes nothing)."""
 
 import json
+from contextlib import contextmanager
 
 from conftest import READY_TIMEOUT_MS, wait_ready
 
@@ -18,27 +19,37 @@ def first_check():
     return system, next(iter(system["checks"].values()))
 
 
-def open_held(page, url, hold):
-    """Open the page while the server holds the wasm: until its form is drawn
-    (from a catalog the page has without the engine)."""
-    page.goto(url)
-    assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
-    page.wait_for_function("() => document.querySelector('#form-host input, #form-host select') !== null",
-                           timeout=READY_TIMEOUT_MS)
+@contextmanager
+def held_start(browser, private_site, prepare=None):
+    """(page, hold): the page opened while the server holds the interpreter's
+    wasm (the engine cannot get ready until `hold.release()`), until its form
+    is drawn from a catalog the page has without the engine. `prepare(context)`
+    runs before the page opens (routes)."""
+    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
+    context = browser.new_context(service_workers="block")
+    if prepare:
+        prepare(context)
+    page = context.new_page()
+    try:
+        page.goto(private_site.url)
+        assert hold.reached.wait(timeout=READY_TIMEOUT_MS / 1000)
+        page.wait_for_function("() => document.querySelector('#form-host input, #form-host select') !== null",
+                               timeout=READY_TIMEOUT_MS)
+        yield page, hold
+    finally:
+        hold.release()
+        context.close()
 
 
 def test_the_form_is_drawn_from_the_shipped_catalog_before_the_engine_and_roll_waits_for_it(browser, private_site):
-    # the server holds the interpreter's wasm: the engine cannot get ready meanwhile
-    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
     system, check = first_check()
     stale = api.catalog()
     stale["systems"][system["id"]]["checks"][check["id"]]["label"] = "Label of an older build"
-    context = browser.new_context(service_workers="block")
-    context.route("**/catalog.json", lambda route: route.fulfill(
-        status=200, content_type="application/json", body=json.dumps(stale)))
-    page = context.new_page()
-    try:
-        open_held(page, private_site.url, hold)
+
+    def stale_file(context):
+        context.route("**/catalog.json", lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(stale)))
+    with held_start(browser, private_site, stale_file) as (page, hold):
         assert page.locator("#check-title").inner_text() == "Label of an older build"
         assert page.evaluate("document.documentElement.dataset.engine") == "loading"
         assert page.locator("#roll").is_disabled()
@@ -52,9 +63,6 @@ def test_the_form_is_drawn_from_the_shipped_catalog_before_the_engine_and_roll_w
         assert page.locator("#check-title").inner_text() == check["label"]
         page.wait_for_function("() => !document.querySelector('#roll').disabled", timeout=READY_TIMEOUT_MS)
         page.wait_for_function("() => !!document.querySelector('#odds').dataset.seq", timeout=READY_TIMEOUT_MS)
-    finally:
-        hold.release()
-        context.close()
 
 
 def test_without_the_shipped_catalog_the_page_uses_the_engines(browser, site):
@@ -75,12 +83,8 @@ def test_without_the_shipped_catalog_the_page_uses_the_engines(browser, site):
 def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(browser, private_site):
     # issue 13: the form's first odds wait in the engine behind its start, so
     # none is asked after ready and the panel shows them without a tap
-    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
     system, check = first_check()
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    try:
-        open_held(page, private_site.url, hold)
+    with held_start(browser, private_site) as (page, hold):
         page.wait_for_function("() => document.querySelector('#odds').getAttribute('aria-busy') === 'true'",
                                timeout=READY_TIMEOUT_MS)
         assert page.locator("#odds .odds-status").inner_text() == "Odds appear when the dice engine is ready."
@@ -102,9 +106,6 @@ def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(b
         assert all(abs(p - q) < 1e-12 for (_, p), (_, q) in zip(rows, expected))
         assert page.evaluate("window.__oddsCalls") == 0
         assert page.locator("#odds .odds-sample").count() == 0
-    finally:
-        hold.release()
-        context.close()
 
 
 def test_the_start_builds_the_form_draws_it_then_its_first_values_each_in_a_turn_of_its_own(browser, private_site):
@@ -112,11 +113,7 @@ def test_the_start_builds_the_form_draws_it_then_its_first_values_each_in_a_turn
     (Table.prepareForm), drawn in the next, its first values (CheckForm
     .defaults, to mark changed fields) worked out in the next and its first
     odds asked after that, all before the engine is up."""
-    hold = private_site.hold("/static/vendor/pyodide/pyodide.asm.wasm")
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    try:
-        open_held(page, private_site.url, hold)
+    with held_start(browser, private_site) as (page, _):
         page.wait_for_function("() => performance.getEntriesByName('tablecheck:shipped-form-odds').length > 0",
                                timeout=READY_TIMEOUT_MS)
         names = ["shipped-form-build", "shipped-form", "shipped-form-defaults", "shipped-form-odds"]
@@ -129,9 +126,6 @@ def test_the_start_builds_the_form_draws_it_then_its_first_values_each_in_a_turn
         assert page.locator("#form-host input, #form-host select").first.is_visible()
         assert page.locator("[data-changed]").first.get_attribute("data-changed") == "0"  # nothing differs yet
         assert not page.evaluate("document.documentElement.dataset.engine === 'ready'")  # all before the engine
-    finally:
-        hold.release()
-        context.close()
 
 
 def test_the_start_goes_on_in_a_tab_that_draws_no_frames(browser, site):
