@@ -58,6 +58,16 @@ LONG_MS = 50
 # the engine worker's steps (static/js/boot/pyodide.mjs marks; python: py/engine.py running)
 PHASES = ("worker", "load", "unpacked", "restored", "bytecode", "ready", "python")
 FIRST_ODDS_GOAL_MS = 100
+# when the start's form was drawn: the end of its drawing step (static/js/app.js
+# drawCatalog: from the stored catalog "form", else the shipped one), else of the
+# engine's catalog's ("catalog-form")
+FORM_DRAWN = """() => {
+  for (const name of ['form', 'shipped-form', 'catalog-form']) {
+    const m = performance.getEntriesByName('tablecheck:' + name)[0];
+    if (m) return m.startTime + m.duration;
+  }
+  return null;
+}"""
 
 
 def make_stock_site(fallback_dir, out):
@@ -84,7 +94,8 @@ def series(p, name, server, visits):
     """One fresh profile: a cold visit, then warm and offline ones."""
     out = {mode: [] for mode in MODES}
     out.update(first={m: [] for m in MODES}, imports={m: [] for m in MODES}, calls={m: [] for m in MODES},
-               phases={m: [] for m in MODES}, boots=[], bytecode=[], tasks=[])
+               phases={m: [] for m in MODES}, paint={m: [] for m in MODES}, form={m: [] for m in MODES},
+               boots=[], bytecode=[], tasks=[])
 
     def visit(page, mode):
         if B.wait_ready(page) != "ready":
@@ -115,8 +126,11 @@ def series(p, name, server, visits):
             if started is not None:
                 out["imports"][mode].append(ready - started)
         out["first"][mode].append(first)
-        out["tasks"].extend((mode, *t) for t in _tasks.attribute(page, page.evaluate("window.__bench.firstPaint()"),
-                                                                 first + 1))
+        paint = page.evaluate("window.__bench.firstPaint()")
+        out["paint"][mode].append(paint)
+        if name != "bare":
+            out["form"][mode].append(page.evaluate(FORM_DRAWN))
+        out["tasks"].extend((mode, *t) for t in _tasks.attribute(page, paint, first + 1))
 
     with B.fresh_profile(p, viewport={"width": 1280, "height": 800}) as context:
         B.instrument(context)
@@ -223,6 +237,9 @@ def main(argv=None):
                      B.ratio(fa, fb), B.ratio(ff, fb), ""))
         after = {n: [r["first"][mode][i] - r[mode][i] for r in results[n] for i in range(len(r[mode]))]
                  for n in ("app", "fallback")}
+        rows.append((f"{label}, first paint / the start's form drawn (ms, median)",
+                     *(f"{B.fmt_ms(med(n, 'paint', mode))} / {B.fmt_ms(med(n, 'form', mode))}" for n in ("app", "fallback")),
+                     f"{B.fmt_ms(med('bare', 'paint', mode))} / n/a", "", "", ""))
         rows.append((f"{label}, first odds after ready (ms, median / max)",
                      f"{B.fmt_ms(B.median(after['app']))} / {B.fmt_ms(max(after['app']))}",
                      f"{B.fmt_ms(B.median(after['fallback']))} / {B.fmt_ms(max(after['fallback']))}",
@@ -295,6 +312,8 @@ def main(argv=None):
                "the heap restored (or, a normal start: the stdlib zip with the build's bytecode checked and "
                "put together), loadPyodide returned to PyScript, py/engine.py running (its 'starting' "
                "status); then PyScript's own set-up and the config's files lie between ready and python.",
+               "the start's form drawn: the end of the step that put the form on the page (app.js "
+               "drawCatalog, tablecheck:form or tablecheck:shipped-form), before its first frame is painted.",
                "first result: the app's odds panel drawn with the form's first odds; the bare page's answer "
                "(= ready). engine.py running -> ready: from the engine's 'starting' status to ready.",
                "long tasks: PerformanceObserver 'longtask' (only tasks over 50 ms are reported) from first "
