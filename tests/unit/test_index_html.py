@@ -2,9 +2,9 @@
 ours over 50 ms after first paint). Without the preloads, the page's modules
 came one import level at a time and the catalog only once they had run, so
 the start's form was drawn while the engine's worker was at its busiest; in
-interleaved cold visits, 13 of 20 had a long task of ours, against 0 of 20
-with them (docs/benchmarks.md). tests/e2e/test_shipped_catalog.py checks
-in the browser that each preload is used, not fetched twice."""
+interleaved cold visits, 5 of 14 had a long task of ours, against 0 of 14
+with them (docs/benchmarks.md, stop 23). tests/e2e/test_shipped_catalog.py
+checks in the browser that each preload is used, not fetched twice."""
 
 import re
 from html.parser import HTMLParser
