@@ -28,9 +28,10 @@ Measured per visit, from performance.now() in the page (navigation start = 0):
 ready (<html data-engine="ready">: the engine answers), the first result
 (the app: its odds panel drawn with the first odds of the form; the bare
 page: its answer, i.e. ready), the first paint and when the start's form was
-drawn (the app), and the main thread's long tasks after first paint until then, each attributed through the long animation frame around it
-to ours (static/js/, py/), PyScript's and Pyodide's (static/vendor/) or
-unattributed (no script in the frame: style, layout, GC). Bytes are the bodies
+drawn (the app), and the main thread's long tasks after first paint until
+then, each attributed through the long animation frame around it to ours
+(static/js/, py/), PyScript's and Pyodide's (static/vendor/) or unattributed
+(no script and no step of ours in the frame: style, layout, GC). Bytes are the bodies
 the server sent during the first visit, until ready and in all (with the
 service worker's precache); "gzip" estimates what a host that compresses
 (GitHub Pages) would send (the snapshot is gzipped already).
