@@ -83,6 +83,12 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source, outputfile):
+        try:
+            super().copyfile(source, outputfile)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the browser went away mid-body (a page closed while a file streamed): not the server's error
+
     def log_message(self, fmt, *args):
         if not self.quiet:
             super().log_message(fmt, *args)

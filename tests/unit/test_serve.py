@@ -1,6 +1,9 @@
 """tools/serve.py: the static server of `make serve` and the browser tests
-(content types a browser insists on, the Pages-style sub-path, held GETs)."""
+(content types a browser insists on, the Pages-style sub-path, held GETs, a
+browser that leaves mid-body)."""
 
+import io
+import shutil
 import sys
 import threading
 import urllib.error
@@ -11,7 +14,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
-from serve import Server, main  # noqa: E402
+from serve import Handler, Server, main  # noqa: E402
 
 
 @pytest.fixture
@@ -70,3 +73,32 @@ def test_held_get_waits_until_released(site):
 def test_main_refuses_a_directory_without_a_build(tmp_path, capsys):
     assert main(["--dir", str(tmp_path), "--port", "0"]) == 1
     assert "make build" in capsys.readouterr().err
+
+
+class GoneAfter:
+    """A connection the browser drops after `n` bytes, as `error` says."""
+
+    def __init__(self, n, error):
+        self.n, self.error, self.got = n, error, b""
+
+    def write(self, data):
+        if len(self.got) + len(data) > self.n:
+            raise self.error
+        self.got += data
+        return len(data)
+
+
+@pytest.mark.parametrize("error", [ConnectionResetError(104, "reset by peer"), BrokenPipeError(32, "broken pipe")])
+def test_a_browser_gone_mid_body_is_not_the_servers_error(error):
+    # a test closing its page while a big file streams: no traceback in the CI log
+    handler = object.__new__(Handler)
+    size = 16 * shutil.COPY_BUFSIZE
+    out = GoneAfter(shutil.COPY_BUFSIZE, error)  # one chunk arrives, then the browser is gone
+    handler.copyfile(io.BytesIO(b"x" * size), out)
+    assert 0 < len(out.got) < size
+
+
+def test_other_write_errors_still_raise():
+    handler = object.__new__(Handler)
+    with pytest.raises(OSError, match="disk"):
+        handler.copyfile(io.BytesIO(b"x" * (1 << 20)), GoneAfter(10, OSError(5, "disk")))
