@@ -2,7 +2,7 @@
 // form, odds, roll, card), the history and characters panels, the theme and
 // the storage notice to the engine bridge (engine.js).
 
-import { el, clear } from './util.js';
+import { el, clear, afterFrame } from './util.js';
 import { tablecheck } from './engine.js';
 import * as storage from './storage.js';
 import * as chars from './characters.js';
@@ -38,11 +38,6 @@ engine.early = never((name, request) => tablecheck.early(name, request));
 
 /** Let the browser paint and handle input before the next step. */
 const nextTask = () => (window.scheduler && scheduler.yield ? scheduler.yield() : new Promise((r) => setTimeout(r)));
-/** After the next frame is drawn (or 100 ms, in a tab that draws none). */
-const afterFrame = () => new Promise((resolve) => {
-  const timer = setTimeout(resolve, 100);
-  requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }));
-});
 
 // the catalog shipped with the build (see loadCatalog), asked right away
 const shipped = fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);

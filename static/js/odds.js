@@ -4,7 +4,7 @@
 // Requests are debounced; an answer that arrives after a newer request was
 // sent is dropped; while computing, the last answer stays, greyed.
 
-import { el, clear, pct } from './util.js';
+import { el, clear, pct, afterFrame } from './util.js';
 import { CODES } from './codes.js';
 
 function outcomeRows(view) {
@@ -72,7 +72,6 @@ const SAMPLES = [
   () => drawChart({ label: '0', mean: 0, bars: [[0, 0.5], [1, 0.5]] }),
   () => el('details', { class: 'odds-about', open: true }, el('summary', {}, '0'), el('ul', {}, el('li', { class: 'odds-note' }, '0'))),
 ];
-const afterFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
 export class OddsPanel {
   constructor(root, engine, metrics) {

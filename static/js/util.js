@@ -71,6 +71,14 @@ export function deepCopy(value) {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
 }
 
+/** After the next frame is drawn (or 100 ms, in a tab that draws none). */
+export function afterFrame() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(() => { clearTimeout(timer); resolve(); }));
+  });
+}
+
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
