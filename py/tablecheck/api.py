@@ -168,6 +168,7 @@ def resolve(request, quick=True):
             out["system"] = system.id
             out["check"] = check.id
             out["source"] = source.kind  # (a quick result may hold these keys already: in order)
+            out["replay"] = _replay(check, request, source)
             return out
     tray = Tray(source)
     result = None
@@ -190,7 +191,34 @@ def resolve(request, quick=True):
     card = (check.explain or plain_card)(ctx, values, out)
     out["card"] = card.to_dict()
     out["line"] = card.line
+    out["replay"] = _replay(check, request, source)
+    if source.kind == "entered":
+        out["drawn"] = source.drawn()
     return out
+
+
+_UNREPLAYED = ("dice", "seed")
+
+
+def _replay(check, request, source):
+    """The request that gives this result again, as the page keeps and
+    shares it: the request without its seed and with the dice it was
+    resolved with (entered as a player types them), without what those
+    dice replay (params with stored=False: a throw a follow-up kept)."""
+    out = {k: _copy(v) for k, v in request.items()
+           if k not in _UNREPLAYED and k not in check.unstored}
+    out["dice"] = list(source.given)
+    return out
+
+
+def _copy(value):
+    """A JSON value, copied (an answer shares nothing with its request)."""
+    t = type(value)
+    if t is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if t is list or t is tuple:
+        return [_copy(v) for v in value]
+    return value
 
 
 def _check_result(check: Check, out):

@@ -11,6 +11,7 @@ and what a person sees (`card`, `line`; odds `display`) from the check's
 """
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass
@@ -45,6 +46,12 @@ class Check:
 
     def outcome_ids(self):
         return [o for o, _ in self.outcomes]
+
+    @cached_property
+    def unstored(self):
+        """Names of the params a replay leaves out (stored=False: the
+        replayed dice hold them)."""
+        return frozenset(p.name for p in self.params if not p.stored)
 
     def outcome_tones(self):
         """{outcome: tone} for every outcome: declared, else good/bad by success."""

@@ -294,14 +294,23 @@ def test_min_and_max_clamp_every_die_and_keep_the_rolled_face():
     assert [d.info.get("rolled") for d in tray.dice] == [1, 6, None]
 
 
-def test_fate_dice_from_entered_d3_faces():
-    result, tray = roll("4dF+2", [1, 2, 3, 3])
+FATE_SIDES = [{"value": -1, "text": "\u2212"}, {"value": 0, "text": "0"}, {"value": 1, "text": "+"}]
+
+
+def test_fate_dice_are_entered_as_they_show():
+    # notation.md "Dice": dF is -1, 0, +1 each 1/3: entered as the die shows
+    result, tray = roll("4dF+2", [-1, 0, 1, 1])
     assert result["total"] == -1 + 0 + 1 + 1 + 2
     assert [(d.sides, d.value, d.info["fate"]) for d in tray.dice] == [
         (3, -1, "dF"), (3, 0, "dF"), (3, 1, "dF"), (3, 1, "dF")]
     with pytest.raises(InvalidRequest) as err:
         roll("dF.1", [])
-    assert err.value.extra["needed"] == [{"sides": 6, "label": "dF (1 = -1, 2-5 = 0, 6 = +1)"}]
+    assert err.value.extra["needed"] == [{"sides": 6, "label": "dF", "faces": FATE_SIDES}]
+    # a face the die does not show names the entered die
+    with pytest.raises(InvalidRequest) as err:
+        roll("2dF", [1, 2])
+    assert err.value.field == "dice[1]" and err.value.code == "dice_face"
+    assert "it shows \u22121, 0, +1" in err.value.message
 
 
 def test_unique_rerolls_duplicates():

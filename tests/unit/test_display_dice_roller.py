@@ -79,9 +79,9 @@ def test_each_die_shows_what_happened_to_it():
 
 
 def test_fate_dice_are_drawn_as_fate_dice():
-    c = roll("4dF+2", [1, 2, 3, 3])["card"]
+    c = roll("4dF+2", [-1, 0, 1, 1])["card"]
     assert [(d["die"], d["face"]) for d in c["dice"]] == [
-        ("dF", "\u2212"), ("dF", "\u2007"), ("dF", "+"), ("dF", "+")]
+        ("dF", "\u2212"), ("dF", "0"), ("dF", "+"), ("dF", "+")]
     assert c["key"]["value"] == "3"
 
 

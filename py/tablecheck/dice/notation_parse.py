@@ -213,6 +213,10 @@ class Dice:
             return 3 if self.fate == 2 else 6
         return self.sides
 
+    def side_values(self):
+        """A Fate die's value on each of its sides (dF: a d3, dF.1: a d6)."""
+        return (-1, 0, 1) if self.fate == 2 else (-1, 0, 0, 0, 0, 1)
+
     def face_of(self, rolled):
         """A rolled face 1..roll_sides() as the die's value."""
         if self.kind != "fate":

@@ -51,8 +51,8 @@ def plan_of(expr):
 def quick_enough(expr):
     """True when every node is one the quick path rolls exactly as the Roller."""
     for node in walk(expr.root):
-        if isinstance(node, Dice) and node.mods.unique is not None:
-            return False
+        if isinstance(node, Dice) and (node.mods.unique is not None or node.kind == "fate"):
+            return False  # Fate dice: their sides' values are what `given` replays
         if isinstance(node, Group):
             if len(node.items) < 2 or getattr(node, "per_die", False):
                 return False  # {4d6 + 2d8}kh3 keeps dice across terms (notation_group)

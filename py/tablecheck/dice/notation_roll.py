@@ -74,12 +74,9 @@ class Roller:
     def die(self, term, label, why=None):
         """Roll one die of `term` (min/max applied); returns the Die."""
         text = label if why is None else f"{why} of {label}"
-        if term.kind == "fate":
-            entry = f"{text} ({'1 = -1, 2 = 0, 3 = +1' if term.fate == 2 else '1 = -1, 2-5 = 0, 6 = +1'})"
-            d = self.tray.roll(term.roll_sides(), entry)
-            d.label = text
+        if term.kind == "fate":  # entered as the die shows: -1, 0, +1
+            d = self.tray.roll_faces(term.side_values(), text)
             d.info["fate"] = term.die_text
-            d.value = term.face_of(d.value)
         else:
             d = self.tray.roll(term.sides, text)
         v = term.clamp(d.value)

@@ -26,16 +26,51 @@ MAX_MISSING = 20000
 
 
 class DiceSource:
-    """Interface: `roll(sides, label)` -> face 1..sides; `finish()` after
-    the check is resolved (entered dice: raises on missing or unused dice)."""
+    """Interface: `roll(sides, label)` -> face 1..sides; `roll_faces(faces,
+    label)` -> one of `faces`, for a die whose sides show other values (a
+    Fate die: -1, 0, +1); `finish()` after the check is resolved (entered
+    dice: raises on missing or unused dice). A source subclass gives
+    `face(sides)` (and `faces(sides, n)` when it can draw several at once).
+
+    Every source keeps `given`: each face it answered, in order, as a player
+    enters it (a Fate die's -1/0/+1), with the faces a resolver placed
+    (`place`: a throw made earlier that a follow-up keeps). Sent back as
+    entered `dice`, they replay the result (api.resolve's `replay`)."""
+
+    kind = None
+
+    def __init__(self):
+        self.given = []
+
+    def face(self, sides, label=""):
+        raise NotImplementedError
+
+    def faces(self, sides, n):
+        return [self.face(sides) for _ in range(n)]
 
     def roll(self, sides, label=""):
-        raise NotImplementedError
+        face = self.face(sides, label)
+        self.given.append(face)
+        return face
+
+    def roll_faces(self, faces, label=""):
+        """One side of a die whose sides show `faces` (one value a side,
+        repeats allowed: dF.1 is (-1, 0, 0, 0, 0, 1)), every side equally
+        likely: the same draw as `roll(len(faces))`."""
+        face = faces[self.face(len(faces), label) - 1]
+        self.given.append(face)
+        return face
 
     def roll_many(self, sides, n):
         """n faces of a die of `sides` (the roller's quick path asks for a
         term's dice at once): the same faces as n calls of `roll`."""
-        return [self.roll(sides) for _ in range(n)]
+        out = self.faces(sides, n)
+        self.given += out
+        return out
+
+    def place(self, face):
+        """Record a face the resolver already knows (Tray.place)."""
+        self.given.append(face)
 
     def finish(self):
         pass
@@ -82,7 +117,7 @@ class SecureSource(DiceSource):
 
     _rng = _shared = random.SystemRandom()  # holds no state: one for every request
 
-    def roll(self, sides, label=""):
+    def face(self, sides, label=""):
         """A face 1..sides from the operating system's secure random bytes:
         16-bit draws, those in the last partial range of `sides` rejected,
         so every face is exactly as likely (sides <= 1000 < 2^16)."""
@@ -96,8 +131,8 @@ class SecureSource(DiceSource):
             if v < limit:
                 return v % sides + 1
 
-    def roll_many(self, sides, n):
-        """n faces as n calls of `roll` give them: the accepted draws in
+    def faces(self, sides, n):
+        """n faces as n calls of `face` give them: the accepted draws in
         order (a rejected draw, under 1.6% for any die, is replaced by the
         next one)."""
         if type(sides) is not int or not 0 < sides <= MAX_SIDES:
@@ -105,12 +140,12 @@ class SecureSource(DiceSource):
         limit = 65536 - 65536 % sides
         if n == 1:
             v = next(_draws, None)
-            return [v % sides + 1] if v is not None and v < limit else [self.roll(sides)]
+            return [v % sides + 1] if v is not None and v < limit else [self.face(sides)]
         if n <= 8:  # a few dice: one draw each (cheaper than slicing the buffer)
             out = []
             for _ in range(n):
                 v = next(_draws, None)
-                out.append(v % sides + 1 if v is not None and v < limit else self.roll(sides))
+                out.append(v % sides + 1 if v is not None and v < limit else self.face(sides))
             return out
         draws = _take(n)
         if draws and max(draws) >= limit:
@@ -124,14 +159,15 @@ class SeededSource(DiceSource):
     kind = "seeded"
 
     def __init__(self, seed):
+        super().__init__()
         self.seed = seed
         self._rng = random.Random(seed)
 
-    def roll(self, sides, label=""):
+    def face(self, sides, label=""):
         _check_sides(sides)
         return self._rng.randint(1, sides)
 
-    def roll_many(self, sides, n):
+    def faces(self, sides, n):
         _check_sides(sides)
         randint = self._rng.randint
         return [randint(1, sides) for _ in range(n)]
@@ -152,25 +188,45 @@ class EnteredSource(DiceSource):
     kind = "entered"
 
     def __init__(self, values, field="dice"):
+        super().__init__()
         self.field = field
         self.values = list(values)
         self.used = 0
-        self.missing = []  # [(sides, label)] asked for after the values ran out
+        self.asked = []  # [(sides, label, faces or None)] of every die asked for, in order
+        self.missing = []  # the part of `asked` after the values ran out
 
     def roll(self, sides, label=""):
         _check_sides(sides)
+        return self._take(sides, label, None)
+
+    def roll_faces(self, faces, label=""):
+        return self._take(len(faces), label, tuple(faces))
+
+    def _take(self, sides, label, faces):
+        asked = (sides, label, faces)
+        self.asked.append(asked)
         if self.used < len(self.values):
             index = self.used
-            face = self.values[index]
             self.used += 1
-            return normalise_face(face, sides, label, f"{self.field}[{index}]")
-        self.missing.append((sides, label))
+            field = f"{self.field}[{index}]"
+            value = self.values[index]
+            face = normalise_face(value, sides, label, field) if faces is None else \
+                side_value(value, faces, label, field)
+            self.given.append(face)
+            return face
+        self.missing.append(asked)
         if len(self.missing) >= MAX_MISSING:
             raise NeedMoreDice()
-        return filler_face(sides)
+        filler = filler_face(sides)
+        return filler if faces is None else faces[filler - 1]
 
     def needed(self):
-        return [{"sides": s, "label": l} for s, l in self.missing]
+        return [die_spec(*m) for m in self.missing]
+
+    def drawn(self):
+        """The dice this request took from the entered values, as `needed`
+        names them (the page labels its fields with them)."""
+        return [die_spec(*a) for a in self.asked[:self.used]]
 
     def finish(self):
         if self.missing:
@@ -190,6 +246,36 @@ class EnteredSource(DiceSource):
             )
 
 
+def die_spec(sides, label, faces=None):
+    """One die as the page asks for it: {sides, label} plus, for a die whose
+    sides show other values (Fate), `faces` [{value, text}] in side order,
+    each value once."""
+    out = {"sides": sides, "label": label}
+    if faces is not None:
+        out["faces"] = [{"value": v, "text": FACE_TEXTS.get(v, signed(v))}
+                        for v in dict.fromkeys(faces)]
+    return out
+
+
+# How a side of a Fate die is written (the page's buttons and typed text)
+FACE_TEXTS = {-1: "\u2212", 0: "0", 1: "+"}
+
+
+def signed(v):
+    return f"+{v}" if v > 0 else str(v).replace("-", "\u2212")
+
+
+def side_value(value, faces, label, field):
+    """Check one entered side of a die that shows `faces` (-1/0/+1)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in faces:
+        shown = ", ".join(signed(v) if v else "0" for v in dict.fromkeys(faces))
+        what = f"{label}: " if label else ""
+        typed = repr(value) if not isinstance(value, int) or abs(value) < 1000 else "that number"
+        raise InvalidRequest(field, f"{what}{typed} is not a side of this die; it shows {shown}",
+                             code="dice_face")
+    return int(value)
+
+
 def normalise_face(face, sides, label, field):
     """Check one entered face; a d10 (and d100) accepts 0 for its top face."""
     what = f"d{sides}" + (f" ({label})" if label else "")
@@ -207,8 +293,11 @@ def normalise_face(face, sides, label, field):
 def describe_missing(missing):
     n = len(missing)
     parts = []
-    for sides, label in missing[:12]:
-        parts.append(f"d{sides}" + (f" ({label})" if label else ""))
+    for sides, label, faces in missing[:12]:
+        if faces is not None and label:  # a Fate die is named by its label: "dF 2"
+            parts.append(label)
+        else:
+            parts.append(f"d{sides}" + (f" ({label})" if label else ""))
     more = "" if n <= 12 else f", and {n - 12} more"
     at_least = "at least " if n >= MAX_MISSING else ""
     return (
@@ -231,7 +320,4 @@ def source_from_request(request):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidRequest("seed", "must be a whole number", code="type")
         return SeededSource(seed)
-    return _SECURE
-
-
-_SECURE = SecureSource()  # it holds no state (the draws are shared): one for every request
+    return SecureSource()  # its draws are shared; `given` is this request's own

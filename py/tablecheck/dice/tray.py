@@ -58,6 +58,15 @@ class Tray:
         info = flags.pop("info", None) or {}
         die = Die(sides, value, label, info=dict(info), **flags)
         self.dice.append(die)
+        self.source.place(value)
+        return die
+
+    def roll_faces(self, faces, label="", **flags):
+        """A die whose sides show `faces` (a Fate die: -1, 0, +1); `sides`
+        is the number of its sides."""
+        info = flags.pop("info", None) or {}
+        die = Die(len(faces), self.source.roll_faces(faces, label), label, info=dict(info), **flags)
+        self.dice.append(die)
         return die
 
     def pool(self, n, sides, label="die"):

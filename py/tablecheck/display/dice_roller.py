@@ -12,7 +12,7 @@ from .words import number
 
 TONES = {"rolled": "neutral"}
 CHART_MIN_P = 0.0005  # bars below this are left out of a long chart (>60 bars)
-FATE_FACES = {-1: "\u2212", 0: "\u2007", 1: "+"}  # minus, blank, plus
+from ..dice.sources import FACE_TEXTS as FATE_FACES  # minus, 0 (the blank side), plus
 SEPARATE_NOTE = ("'!' with keep/drop or counting: every die an explosion adds is a die of its "
                  "own (4d6!kh3 keeps the 3 highest of all dice rolled; 4d6!!kh3 keeps whole "
                  "exploded dice).")

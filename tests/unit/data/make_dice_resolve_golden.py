@@ -50,15 +50,14 @@ def answer(request):
 
 def faces_of(result):
     """The faces a player enters for the same throw: the dice as rolled
-    (Fate dice as the d3/d6 faces the source gave, min/max before clamping,
-    penetrated dice before the -1)."""
+    (Fate dice as -1/0/+1, min/max before clamping, penetrated dice before
+    the -1). api.resolve's `replay` gives them too (tests/unit/test_paths.py
+    checks the two agree)."""
     out = []
     for r in result["rolls"]:
         v = r.get("rolled", r["value"])
         if r.get("penetrated") and "rolled" not in r:
             v += 1
-        if r.get("fate"):
-            v = {"dF": {-1: 1, 0: 2, 1: 3}, "dF.1": {-1: 1, 0: 2, 1: 6}}[r["fate"]][v]
         out.append(v)
     return out
 
