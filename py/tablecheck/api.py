@@ -15,7 +15,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from .checks import Check
-from .dice import NeedMoreDice, Tray, source_from_request
+from .dice import EnteredSource, NeedMoreDice, Tray, source_from_request
 from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
 from .params import RESERVED, known_names, validate
@@ -170,6 +170,21 @@ def resolve(request, quick=True):
             out["source"] = source.kind  # (a quick result may hold these keys already: in order)
             out["replay"] = _replay(check, request, source)
             return out
+    out = _rules_answer(system, check, values, source)
+    card = (check.explain or plain_card)(ctx, values, out)
+    out["card"] = card.to_dict()
+    for action in out["card"]["actions"]:
+        action["new_dice"] = _new_dice(action["request"])
+    out["line"] = card.line
+    out["replay"] = _replay(check, request, source)
+    if source.kind == "entered":
+        out["drawn"] = source.drawn()
+    return out
+
+
+def _rules_answer(system, check, values, source):
+    """The rules' result of a validated request, as JSON-safe values, before
+    any words (the card)."""
     tray = Tray(source)
     result = None
     try:
@@ -188,13 +203,21 @@ def resolve(request, quick=True):
         out["track"] = check.track(values, out)
     if not check.json_safe or "track" in out:
         out = _jsonable(out)
-    card = (check.explain or plain_card)(ctx, values, out)
-    out["card"] = card.to_dict()
-    out["line"] = card.line
-    out["replay"] = _replay(check, request, source)
-    if source.kind == "entered":
-        out["drawn"] = source.drawn()
     return out
+
+
+def _new_dice(request):
+    """The dice a follow-up rolls, as the rules ask for them (the page's
+    fields when dice are entered): [{sides, label, faces?}]."""
+    system, check, known, _, _ = _ready(request)
+    values = validate(check.params, request, known=known)
+    try:
+        _rules_answer(system, check, values, EnteredSource([]))
+    except InvalidRequest as e:
+        if e.code == "dice_missing":
+            return e.extra["needed"]
+        raise
+    return []
 
 
 _UNREPLAYED = ("dice", "seed")

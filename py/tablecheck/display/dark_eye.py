@@ -219,9 +219,7 @@ def _reroll_actions(ctx, advice, names, faces, group):
             label=f"Reroll {_dice_words(c['dice'], names, faces)}",
             request=ctx.follow_up(reroll={"rule": rule, "dice": list(c["dice"])}, first_throw=list(faces)),
             group=group, detail=_advice_text(c, best), best=best,
-            spend=_spend(ctx) if rule == "fate_point" else None,
-            new_dice=[{"sides": 20, "label": f"{_attribute_names(names)[p - 1]} die (reroll)"}
-                      for p in c["dice"]]))
+            spend=_spend(ctx) if rule == "fate_point" else None))
     return out
 
 
@@ -246,7 +244,7 @@ def _skill_follow_ups(ctx, values, result):
         actions.append(Action(
             label=f"Spend a fate point: +1 QL (QL {result['quality_level'] + 1})",
             request=ctx.follow_up(fate_point_ql=True, first_throw=list(faces), reroll=None),
-            spend=_spend(ctx), new_dice=[]))
+            spend=_spend(ctx)))
     return actions, tables, notes
 
 
@@ -292,8 +290,7 @@ def _attribute_follow_ups(ctx, values, result):
     faces = [result["roll"]] + ([result["confirmation"]["value"]] if result.get("confirmation") else [])
     return [Action(label="Spend a fate point: reroll the die",
                    request=ctx.follow_up(reroll={"rule": "fate_point", "dice": [1]}, first_throw=faces),
-                   group=FATE_GROUP, detail=_advice_text(c, False), spend=_spend(ctx),
-                   new_dice=[{"sides": 20, "label": "die (fate point)"}])]
+                   group=FATE_GROUP, detail=_advice_text(c, False), spend=_spend(ctx))]
 
 
 # -- attribute check ---------------------------------------------------------------

@@ -92,19 +92,19 @@ class Action:
         reroll'); detail: one line under the label (its odds); best: the
         one the odds advise (drawn emphasised); spend: what the page counts
         down on the character when it is taken ({'counter', 'character',
-        'amount'}); new_dice: the dice the follow-up rolls ([{'sides',
-        'label'}]), which the page asks for when dice are entered."""
+        'amount'}). api.resolve adds `new_dice`: the dice the follow-up
+        rolls as the rules ask for them ([{'sides', 'label'}]), which the
+        page asks for when dice are entered."""
     label: str
     request: dict
     group: str = None
     detail: str = None
     best: bool = False
     spend: dict = None
-    new_dice: list = None
 
     def to_dict(self):
         out = {"label": self.label, "request": dict(self.request)}
-        for k in ("group", "detail", "spend", "new_dice"):
+        for k in ("group", "detail", "spend"):
             if getattr(self, k) is not None:
                 out[k] = getattr(self, k)
         if self.best:
