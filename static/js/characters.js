@@ -257,6 +257,15 @@ export function spendCounter(character, key, amount = 1) {
   return true;
 }
 
+/** Give back `amount` of a counter spent (an undone follow-up). */
+export function refundCounter(character, key, amount = 1) {
+  const spent = { ...(character.spent || {}) };
+  const used = isInt(spent[key]) ? spent[key] : 0;
+  if (used - amount > 0) spent[key] = used - amount; else delete spent[key];
+  upsertCharacter({ ...character, spent });
+  return true;
+}
+
 /** Back to the sheet's full value. */
 export function resetCounter(character, key) {
   const spent = { ...(character.spent || {}) };

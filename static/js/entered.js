@@ -12,9 +12,41 @@
 import { el, newId, clear } from './util.js';
 import { CODES } from './codes.js';
 
-export function parseFace(raw, sides) {
+/** A die as the API names it: {sides, label, faces?}; `faces`
+ * [{value, text}] for a die whose sides show other values (a Fate die:
+ * the player types or taps what it shows). */
+function specOf(d) {
+  const out = { sides: d.sides, label: d.label || '' };
+  if (Array.isArray(d.faces) && d.faces.length) out.faces = d.faces;
+  return out;
+}
+
+function specKey(s) {
+  return `${s.sides}|${s.label || ''}|${s.faces ? s.faces.map((f) => f.value).join(',') : ''}`;
+}
+
+/** How a face is written in its field (a Fate die's -1 as its side's text). */
+export function faceText(value, spec) {
+  const face = spec && spec.faces ? spec.faces.find((f) => f.value === value) : null;
+  return face ? face.text : String(value);
+}
+
+const MINUS = /[\u2212\u2013]/g;
+
+/** One typed field: {empty} | {error} | {value}. `spec`: {sides, faces?}
+ * (a number is taken as the sides of a plain die). */
+export function parseFace(raw, spec) {
+  const die = typeof spec === 'number' ? { sides: spec } : spec;
+  const sides = die.sides;
   const s = String(raw).trim();
   if (s === '') return { empty: true };
+  if (die.faces) {
+    const typed = s.replace(MINUS, '-').toLowerCase();
+    const face = die.faces.find((f) => [f.text, String(f.value), f.value > 0 ? `+${f.value}` : null]
+      .some((t) => t !== null && String(t).replace(MINUS, '-').toLowerCase() === typed));
+    if (face) return { value: face.value };
+    return { error: `${die.label || 'This die'} shows ${die.faces.map((f) => f.text).join(', ')}.` };
+  }
   if (!/^\d+$/.test(s)) return { error: `"${s}" is not a die face.` };
   let v = parseInt(s, 10);
   if (v === 0 && (sides === 10 || sides === 100)) v = sides;
@@ -42,8 +74,8 @@ export class EnteredDice {
     const errors = [];
     let complete = true;
     this.slots.forEach((s, i) => {
-      const r = parseFace(s.input.value, s.sides);
-      if (r.empty) { complete = false; errors.push({ slot: i, message: `Enter the d${s.sides}.` }); }
+      const r = parseFace(s.input.value, s);
+      if (r.empty) { complete = false; errors.push({ slot: i, message: s.faces ? `Enter the ${s.label || 'die'}.` : `Enter the d${s.sides}.` }); }
       else if (r.error) { complete = false; errors.push({ slot: i, message: r.error }); }
       else dice.push(r.value);
     });
@@ -54,7 +86,7 @@ export class EnteredDice {
   badFaces() {
     const out = [];
     this.slots.forEach((s, i) => {
-      const r = parseFace(s.input.value, s.sides);
+      const r = parseFace(s.input.value, s);
       if (r.error) out.push({ slot: i, label: `d${s.sides} ${s.label || 'die'}`.trim(), message: r.error });
     });
     return out;
@@ -63,25 +95,37 @@ export class EnteredDice {
   prefix() {
     const out = [];
     for (const s of this.slots) {
-      const r = parseFace(s.input.value, s.sides);
+      const r = parseFace(s.input.value, s);
       if (r.value === undefined) break;
       out.push(r.value);
     }
     return out;
   }
-  makeSlot(sides, label, value = '') {
+  /** One field for a die {sides, label, faces?}, holding `value` (a face). */
+  makeSlot(spec, value = '') {
+    const { sides, label, faces } = spec;
     const id = newId('die');
     const errId = newId('err');
-    const input = el('input', { id, type: 'text', inputmode: 'numeric', class: 'num die-input', autocomplete: 'off', enterkeyhint: 'next', pattern: '[0-9]*', 'aria-describedby': errId, 'data-sides': sides });
-    input.value = value;
+    const input = el('input', { id, type: 'text', inputmode: faces ? 'text' : 'numeric', class: 'num die-input', autocomplete: 'off', enterkeyhint: 'next', pattern: faces ? null : '[0-9]*', 'aria-describedby': errId, 'data-sides': sides });
+    input.value = value === '' || value === undefined ? '' : faceText(value, spec);
     const errorEl = el('p', { class: 'field-error', id: errId, hidden: true });
-    const slot = { sides, label, input, errorEl };
+    const slot = { sides, label, faces, input, errorEl };
+    // a die whose sides show words or signs: one tap a side, as it landed
+    const sidesRow = faces ? el('div', { class: 'die-sides-row', role: 'group', 'aria-label': `${label || 'die'}: the side it shows` },
+      faces.map((f) => el('button', { type: 'button', class: 'btn die-side', 'data-face': String(f.value), 'aria-label': `${label || 'die'} shows ${f.text}`,
+        onclick: () => { input.value = f.text; input.dispatchEvent(new Event('input', { bubbles: true })); this.focusNext(slot); } }, f.text))) : null;
     slot.root = el('div', { class: 'die-entry', 'data-sides': sides, 'data-label': label || '' },
-      el('label', { for: id }, el('span', { class: 'die-entry-sides' }, `d${sides}`), ' ', label || 'die'),
-      input, errorEl);
+      el('label', { for: id }, el('span', { class: 'die-entry-sides' }, faces ? '' : `d${sides}`), faces ? '' : ' ', label || 'die'),
+      input, sidesRow, errorEl);
+    const pressed = () => {
+      if (!sidesRow) return;
+      const r = parseFace(input.value, slot);
+      for (const b of sidesRow.children) b.setAttribute('aria-pressed', String(r.value !== undefined && b.dataset.face === String(r.value)));
+    };
+    pressed();
     input.addEventListener('input', () => {
       // checked as typed: a face the die does not have is said under the die
-      const r = parseFace(input.value, sides);
+      const r = parseFace(input.value, slot);
       if (r.error) {
         errorEl.textContent = r.error;
         errorEl.hidden = false;
@@ -90,28 +134,34 @@ export class EnteredDice {
         errorEl.hidden = true;
         input.removeAttribute('aria-invalid');
       }
+      pressed();
       this.host.onInput();
     });
     input.addEventListener('keydown', (e) => {
       if (e.key !== 'Enter') return;
       e.preventDefault();
-      const i = this.slots.indexOf(slot);
-      const next = this.slots[i + 1];
-      if (next && next.input.value.trim() === '') next.input.focus();
-      else this.host.onEnter();
+      if (!this.focusNext(slot)) this.host.onEnter();
     });
     return slot;
   }
-  /** Replace the slots with [{sides,label,value}], reusing fields that did not change. */
+  /** Focus the next empty field after `slot`; false when there is none. */
+  focusNext(slot) {
+    const i = this.slots.indexOf(slot);
+    const next = this.slots[i + 1];
+    if (next && next.input.value.trim() === '') { next.input.focus(); return true; }
+    return false;
+  }
+  /** Replace the slots with [{sides, label, faces?, value}], keeping the
+   * fields (and the focus) of the dice that did not change. */
   setSlots(specs) {
     const old = this.slots;
-    const same = old.length === specs.length && specs.every((s, i) => old[i].sides === s.sides && old[i].label === s.label);
+    const same = old.length === specs.length && specs.every((s, i) => specKey(old[i]) === specKey(s));
     if (same) return false;
     const active = document.activeElement;
     const next = specs.map((s, i) => {
       const o = old[i];
-      if (o && o.sides === s.sides && o.label === s.label) return o;
-      return this.makeSlot(s.sides, s.label, s.value !== undefined ? String(s.value) : '');
+      if (o && specKey(o) === specKey(s)) return o;
+      return this.makeSlot(specOf(s), s.value !== undefined ? s.value : '');
     });
     this.slots = next;
     clear(this.list);
@@ -146,7 +196,7 @@ export class EnteredDice {
    */
   async sync(base) {
     const seq = ++this.seq;
-    const typedAll = this.slots.map((s) => ({ sides: s.sides, label: s.label, value: s.input.value }));
+    const typedAll = this.slots.map((s) => ({ ...specOf(s), value: s.input.value }));
     let dice = this.prefix();
     let answer = null;
     for (let guard = 0; guard <= typedAll.length + 1; guard++) {
@@ -162,11 +212,12 @@ export class EnteredDice {
     const err = answer && answer.error;
     let specs = null;
     if (!err) {
-      const rolls = answer.rolls || [];
-      specs = dice.map((v, i) => ({ sides: (rolls[i] || typedAll[i]).sides, label: (rolls[i] || typedAll[i] || {}).label || '', value: v }));
+      // the dice the answer took, as the rules name them (`drawn`)
+      const drawn = answer.drawn || [];
+      specs = dice.map((v, i) => ({ ...specOf(drawn[i] || typedAll[i]), value: v }));
     } else if (err.code === CODES.diceMissing && err.needed) {
       specs = dice.map((v, i) => ({ ...typedAll[i], value: v }))
-        .concat(err.needed.map((n) => ({ sides: n.sides, label: n.label || '' })));
+        .concat(err.needed.map(specOf));
     } else if (err.field && /^dice\[(\d+)\]$/.test(err.field)) {
       const i = Number(err.field.match(/\d+/)[0]);
       this.markErrors([{ slot: i, message: err.message }]);
@@ -177,7 +228,7 @@ export class EnteredDice {
     // keep what was typed further down when the die asked for there is the same
     specs = specs.map((s, i) => {
       const t = typedAll[i];
-      if (s.value === undefined && t && t.sides === s.sides && t.label === s.label) return { ...s, value: t.value };
+      if (s.value === undefined && t && specKey(t) === specKey(s)) return { ...s, value: t.value };
       return s;
     });
     const changed = this.setSlots(specs);

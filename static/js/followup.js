@@ -26,20 +26,33 @@ export function spend(system, action) {
   return counterFor(system, action.spend);
 }
 
+/** Give back what an undone follow-up spent. */
+export function refund(system, spent) {
+  const c = counterFor(system, spent);
+  if (c) chars.refundCounter(c.character, c.counter, spent.amount || 1);
+}
+
 /**
  * Ask for the new dice of `request` in `slot`; resolve when complete.
- * host: {engine, say(text)}; done(answer, request with its dice).
+ * host: {engine, say(text)}; done(answer, request with its dice);
+ * ended(): the entry was cancelled. Resolves to {go()}: resolve the dice
+ * typed (the page's pinned Resolve calls it too).
  */
-export function askDice(host, slot, request, action, done) {
+export function askDice(host, slot, request, action, done, ended = () => {}) {
   const dice = new EnteredDice({ engine: host.engine, onInput: () => dice.sync(request), onEnter: () => go() });
   dice.show(true);
   const msg = el('p', { class: 'field-error', role: 'alert', hidden: true });
   const button = el('button', { type: 'button', class: 'btn primary', 'data-action': 'resolve-follow' }, 'Resolve');
-  const cancel = el('button', { type: 'button', class: 'btn', onclick: () => clear(slot) }, 'Cancel');
+  const cancel = el('button', { type: 'button', class: 'btn', onclick: () => { clear(slot); ended(); } }, 'Cancel');
   const go = async () => {
     msg.hidden = true;
     const v = dice.values();
-    if (!v.complete) { dice.markErrors(v.errors); return; }
+    if (!v.complete) {
+      dice.markErrors(v.errors);
+      const s = dice.slots[v.errors[0] ? v.errors[0].slot : 0];
+      if (s) s.input.focus();
+      return;
+    }
     const full = { ...request, dice: v.dice };
     const answer = await host.engine.resolve(full);
     if (answer.error) { msg.textContent = answer.error.message; msg.hidden = false; return; }
@@ -48,12 +61,14 @@ export function askDice(host, slot, request, action, done) {
   };
   button.addEventListener('click', go);
   clear(slot);
+  const count = (action.new_dice || []).length;
   slot.append(el('div', { class: 'follow-entry', 'data-follow': action.label },
-    el('p', { class: 'follow-entry-title' }, `${action.label}: enter the new ${(action.new_dice || []).length === 1 ? 'die' : 'dice'}.`),
+    el('p', { class: 'follow-entry-title' }, `${action.label}: enter the new ${count === 1 ? 'die' : 'dice'}.`),
     dice.root, msg, el('div', { class: 'follow-entry-actions' }, button, cancel)));
   return dice.sync(request).then(() => {
     const first = dice.slots[0];
     if (first) first.input.focus();
     host.say(`${action.label}: enter the new dice, then Resolve.`);
+    return { go };
   });
 }

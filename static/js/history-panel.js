@@ -207,11 +207,12 @@ export class HistoryPanel {
     const open = el('button', { type: 'button', class: 'history-open', 'data-entry': e.id },
       el('span', { class: 'h-time' }, el('time', { datetime: e.time }, time)),
       el('span', { class: 'h-what' }, `${game} \u00b7 ${label}`),
-      el('span', { class: `h-outcome tone-${tone}` }, el('span', { 'aria-hidden': 'true' }, `${toneIcon(tone)} `), e.line || e.result.summary || ''),
+      el('span', { class: `h-outcome tone-${tone}` }, el('span', { 'aria-hidden': 'true' }, `${toneIcon(tone)} `), e.line || e.result.summary || '',
+        e.undone ? el('span', { class: 'h-undone' }, ' (undone)') : null),
       el('span', { class: 'h-dice' }, dice ? `dice ${dice}${e.source === 'entered' ? ' (entered)' : ''}` : ''));
     open.addEventListener('click', () => { this.dialog.close(); this.host.table.open(e); });
     const rep = el('button', { type: 'button', class: 'btn history-repeat', 'aria-label': `Repeat ${label} (${game})` }, 'Repeat');
     rep.addEventListener('click', () => { this.dialog.close(); this.host.table.again(e); });
-    return el('li', { class: 'history-item', 'data-outcome': e.result.outcome }, open, rep);
+    return el('li', { class: `history-item${e.undone ? ' undone' : ''}`, 'data-outcome': e.result.outcome }, open, rep);
   }
 }

@@ -141,12 +141,23 @@ function drawFollowUps(card, actions, meta) {
     el('div', { class: 'follow-slot' }));
 }
 
+/** What a follow-up spent, what is left, and one tap to take it back. */
+function drawSpent(actions, meta) {
+  if (meta.undone) return el('p', { class: 'follow-undone' }, 'Undone: what this follow-up spent was given back.');
+  const c = meta.spent;
+  if (!c) return null;
+  return el('div', { class: 'follow-spent' },
+    el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${c.character.name}: ${c.label} ${c.left} of ${c.max} left`),
+    actions.undo ? el('button', { type: 'button', class: 'btn', 'data-action': 'undo', onclick: actions.undo }, `Undo (give the ${c.label} back)`) : null);
+}
+
 /**
  * Draw `result` (an api.resolve answer with `card`).
- * actions: {again(), adjust(), choose(id), follow(request, action)}, each optional.
+ * actions: {again(), adjust(), choose(id), follow(request, action), undo()}, each optional.
  * meta: {context (game and check words), time, source text, choice,
  *   counter(spend) -> {left, max, label} | null: what a follow-up would spend,
- *   followed: a follow-up was taken already (its buttons are disabled)}.
+ *   followed: a follow-up was taken already (its buttons are disabled),
+ *   spent: the counter this result spent, as it stands now; undone: it was taken back}.
  */
 export function renderResult(result, actions = {}, meta = {}) {
   const card = result.card;
@@ -178,6 +189,7 @@ export function renderResult(result, actions = {}, meta = {}) {
     card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null,
     drawChoices(card, actions, meta),
     drawFollowUps(card, actions, meta),
+    drawSpent(actions, meta),
     // open when the card offers a choice of follow-ups, closed when it offers none
     (card.tables || []).length ? el('details', { class: 'card-tables', open: (card.actions || []).some((a) => a.group) }, el('summary', {}, 'The odds behind each choice'),
       card.tables.map((t) => drawTable(t))) : null,

@@ -5,7 +5,7 @@
 // The check travels in the address's fragment (#share=...): no server sees
 // it, so the link works from a sub-path (GitHub Pages) and offline from the
 // service worker's cache. Payload: base64url of the JSON
-// {v: 1, system, check, request, dice?}.
+// {v: 1, system, check, request, dice?, time?} (time: when it was rolled).
 
 import { el } from './util.js';
 import { makeDialog } from './dialogs.js';
@@ -48,7 +48,9 @@ export function parseHash(hash, catalog) {
   if (!sys.checks[data.check]) return { error: `The link is for a check this page does not know (${JSON.stringify(data.check)} of ${sys.name}).` };
   if (!data.request || typeof data.request !== 'object' || Array.isArray(data.request)) return { error: 'The link has no inputs.' };
   if (data.dice !== undefined && !(Array.isArray(data.dice) && data.dice.every((d) => Number.isInteger(d)))) return { error: 'The link\u2019s dice are not whole numbers.' };
-  return { system: data.system, check: data.check, request: data.request, dice: data.dice };
+  // when it was rolled (links made before it was sent: when it is opened)
+  const time = typeof data.time === 'string' && !Number.isNaN(Date.parse(data.time)) ? data.time : undefined;
+  return { system: data.system, check: data.check, request: data.request, dice: data.dice, time };
 }
 
 export class SharePanel {
@@ -79,7 +81,7 @@ export class SharePanel {
     const t = this.host.table;
     const last = t.lastResult;
     if (this.withDice.checked && last) {
-      return { system: last.system, check: last.check, request: last.request, dice: last.dice || (last.result.rolls || []).map((d) => d.value) };
+      return { system: last.system, check: last.check, request: last.request, dice: last.dice || (last.result.rolls || []).map((d) => d.value), time: last.time };
     }
     const req = t.baseRequest();
     if (!req) return null;
@@ -175,7 +177,7 @@ export class SharePanel {
       this.host.banner(`This shared check could not be resolved: ${answer.error.message}`);
       return false;
     }
-    t.record(request, answer, 'shared', performance.now());
+    t.record(request, answer, 'shared', performance.now(), false, p.time ? { time: p.time } : {});
     document.documentElement.dataset.shared = 'result';
     return true;
   }

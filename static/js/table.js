@@ -20,8 +20,12 @@ import { CODES } from './codes.js';
 const DICE_FIELD = /^dice(\[\d+\])?$/;
 const TYPING_PAUSE = 700; // ms of quiet before typed text is checked
 
+/** When a card was rolled: the time, with the date when it was not today
+ * (a shared roll, an old history entry). */
 function timeText(iso) {
-  return new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const when = new Date(iso);
+  const time = when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return when.toDateString() === new Date().toDateString() ? time : `${when.toLocaleDateString()} ${time}`;
 }
 
 /** What history keeps of a result: everything the card shows, without bulky
@@ -29,6 +33,7 @@ function timeText(iso) {
 function compactResult(result) {
   const out = {};
   for (const [k, v] of Object.entries(result)) {
+    if (k === 'replay' || k === 'drawn') continue; // the entry's request and dice hold them
     if (k === 'steps' && Array.isArray(v)) { out[k] = v.slice(0, 300); continue; }
     if (k === 'rolls' || k === 'card' || v === null || typeof v !== 'object') { out[k] = v; continue; }
     if (JSON.stringify(v).length <= 4000) out[k] = v;
@@ -36,12 +41,17 @@ function compactResult(result) {
   return out;
 }
 
-function stripDice(r, check = null) {
-  const out = { ...r };
-  for (const k of ['dice', 'seed', 'system', 'check']) delete out[k];
-  // params the entry's dice replay (a kept throw: the dice hold it already)
-  for (const p of (check && check.params) || []) if (p.stored === false) delete out[p.name];
-  return out;
+/** What a history entry keeps to give its result again: the answer's
+ * `replay` (the request and the dice, as Python keeps them) split into the
+ * entry's request and dice; older answers without it: the request sent,
+ * without its seed and dice, and the faces of the dice rolled. */
+function replayOf(request, answer) {
+  if (answer.replay && typeof answer.replay === 'object') {
+    const { system, check, dice, ...rest } = answer.replay;
+    return { request: rest, dice: Array.isArray(dice) ? dice : [] };
+  }
+  const { system, check, dice, seed, ...rest } = request;
+  return { request: rest, dice: (answer.rolls || []).map((d) => d.value) };
 }
 
 /** The follow-up parameters (never form fields) a stored request has set:
@@ -437,6 +447,7 @@ export class Table {
     const btn = this.rollBtn;
     btn.disabled = !ready;
     btn.textContent = this.enteredToggle.checked ? 'Resolve' : 'Roll';
+    if (this.followEntry && ready) { btn.removeAttribute('aria-disabled'); return; }
     if (!ready) {
       this.rollReason.textContent = document.documentElement.dataset.engine === 'error' ? 'The dice engine did not start: use Retry above.' : 'Waiting for the dice engine\u2026';
       btn.removeAttribute('aria-disabled');
@@ -480,6 +491,7 @@ export class Table {
   // -- rolling ----------------------------------------------------------------------------
 
   async roll(event) {
+    if (this.followEntry) { this.followEntry.go(); return; }
     const t0 = event && event.timeStamp ? event.timeStamp : performance.now();
     const form = this.current.form;
     if (!this.isReady() || !form || this.rollBusy || form.check.rolls_dice === false) return;
@@ -570,19 +582,22 @@ export class Table {
     say(`Not rolled: ${err.message}`);
   }
 
-  /** Show a resolved result and keep it in history. */
-  record(request, answer, source, t0, adjusted = false) {
+  /** Show a resolved result and keep it in history. `extra`: fields the
+   * entry adds (when a shared roll was rolled, what a follow-up spent). */
+  record(request, answer, source, t0, adjusted = false, extra = {}) {
+    const kept = replayOf(request, answer);
     const entry = {
       id: history.newEntryId(),
       time: new Date().toISOString(),
       system: request.system,
       check: request.check,
       character: answer.card ? answer.card.subject : null,
-      request: stripDice(request, this.checkEntry(request.system, request.check)),
-      dice: answer.rolls ? answer.rolls.map((d) => d.value) : [],
+      request: kept.request,
+      dice: kept.dice,
       source: source || answer.source || 'secure',
       line: answer.line || answer.summary,
       result: compactResult(answer),
+      ...extra,
     };
     if (adjusted) entry.adjusted = true; // the same dice as an earlier roll, inputs changed
     this.keepTracked(request, answer);
@@ -620,6 +635,10 @@ export class Table {
 
   sourceText(entry) {
     if (entry.adjusted) return `${this.sourceText({ ...entry, adjusted: false })}, adjusted (same dice)`;
+    if (entry.first_source && entry.first_source !== entry.source) {
+      // a follow-up: the throw it kept came one way, its new dice another
+      return `${this.sourceText({ source: entry.first_source })}; new dice ${this.sourceText({ source: entry.source })}`;
+    }
     if (entry.source === 'entered') return 'entered dice';
     if (entry.source === 'seeded') return 'seeded';
     if (entry.source === 'shared') return 'shared dice';
@@ -632,6 +651,7 @@ export class Table {
     const s = this.systemEntry(entry.system);
     const check = s && s.checks[entry.check];
     if (!s || !check) return;
+    this.endFollowEntry(); // a new card: the one asking for dice is gone
     if (!entry.result.card) {
       const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice: entry.dice || [] });
       if (again.error) return;
@@ -644,8 +664,10 @@ export class Table {
       adjust: followUpParams(check, entry.request).length ? null : () => this.adjust(entry),
       choose: (id) => { entry.choice = id; history.touch(); },
       follow: (request, action) => this.follow(request, action, entry),
+      undo: entry.spent && !entry.undone ? () => this.undoFollow(entry) : null,
     }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice,
-      counter: (spend) => followup.counterFor(entry.system, spend), followed: !!entry.followed });
+      counter: (spend) => followup.counterFor(entry.system, spend), followed: !!entry.followed,
+      spent: entry.spent ? followup.counterFor(entry.system, entry.spent) : null, undone: !!entry.undone });
     card.dataset.entry = entry.id;
     if (!reducedMotion()) card.classList.add('animate');
     clear(this.resultHost);
@@ -677,19 +699,25 @@ export class Table {
   }
 
   /** A follow-up the rules offer on a card (a complete request): resolved at
-   * once, or, with entered dice, after the player types its new dice. */
+   * once, or, with entered dice, after the player types its new dice (the
+   * pinned bar's Resolve then resolves the follow-up, not the form). */
   async follow(request, action = {}, from = null) {
     const done = (answer, full, source) => {
-      const left = followup.spend(request.system, action);
-      const entry = this.record(full, answer, source, performance.now());
+      this.endFollowEntry();
+      const spent = followup.spend(request.system, action);
+      const extra = {};
+      if (from) { extra.from = from.id; extra.first_source = from.source; }
+      if (spent) extra.spent = { character: action.spend.character, counter: action.spend.counter, amount: action.spend.amount || 1 };
+      const entry = this.record(full, answer, source, performance.now(), false, extra);
       if (from) { from.followed = entry.id; history.touch(); } // one follow-up a result
-      if (left) this.host.say(`${action.spend.character}: ${left.label} ${left.left} of ${left.max} left.`);
+      if (spent) this.host.say(`${action.spend.character}: ${spent.label} ${spent.left} of ${spent.max} left. Undo is on the card.`);
       if (this.host.onCounters) this.host.onCounters();
     };
     const slot = this.resultHost.querySelector('.follow-slot');
     if (this.enteredToggle.checked && slot && (action.new_dice || []).length) {
-      await followup.askDice({ engine: this.engine, say: (t) => this.host.say(t) }, slot, request, action,
-        (answer, full) => done(answer, full, 'entered'));
+      const entry = await followup.askDice({ engine: this.engine, say: (t) => this.host.say(t) }, slot, request, action,
+        (answer, full) => done(answer, full, 'entered'), () => this.endFollowEntry());
+      this.startFollowEntry(action, entry);
       return;
     }
     const answer = await this.engine.resolve(request);
@@ -697,7 +725,38 @@ export class Table {
     done(answer, request, null);
   }
 
+  /** While a card asks for a follow-up's dice, the pinned bar resolves it. */
+  startFollowEntry(action, entry) {
+    this.followEntry = entry;
+    this.rollReason.textContent = `${action.label}: enter its new dice on the card, then Resolve.`;
+    this.rollbar.dataset.follow = 'true';
+  }
+
+  endFollowEntry() {
+    if (!this.followEntry) return;
+    this.followEntry = null;
+    delete this.rollbar.dataset.follow;
+    this.setRollState(this.blockingErrors);
+  }
+
+  /** Take back a follow-up that spent a counter (a fate point): the point
+   * back on the sheet, the follow-up's entry marked undone (kept in the
+   * history), and the card it followed up open again with its choices. */
+  undoFollow(entry) {
+    if (!entry.spent || entry.undone) return;
+    followup.refund(entry.system, entry.spent);
+    entry.undone = true;
+    const from = entry.from ? history.get(entry.from) : null;
+    if (from && from.followed === entry.id) delete from.followed;
+    history.touch();
+    const left = followup.counterFor(entry.system, { character: entry.spent.character, counter: entry.spent.counter });
+    if (from) this.showResult(from); else this.showResult(entry);
+    this.host.say(`Undone${left ? `: ${entry.spent.character} has ${left.label} ${left.left} of ${left.max} again` : ''}. The undone roll stays in the history, marked.`);
+    if (this.host.onCounters) this.host.onCounters();
+  }
+
   clearResult() {
+    this.endFollowEntry();
     this.lastResult = null;
     clear(this.resultHost);
     delete this.resultHost.dataset.saved;
@@ -731,13 +790,18 @@ export class Table {
 
   /** Adjust: the same dice, changed inputs (the entered-dice fields,
    * pre-filled, for this one resolve; then back to the mode the player was in). */
-  adjust(entry) {
+  async adjust(entry) {
     if (!this.loadEntryIntoForm(entry)) return;
     this.adjusting = { entry, entered: this.enteredToggle.checked };
     this.enteredToggle.checked = true;
     this.applyEnteredMode();
     this.entered.reset();
-    this.entered.setSlots((entry.result.rolls || []).map((d) => ({ sides: d.sides, label: d.label || '', value: d.value })));
+    // the entry's dice in the fields the rules name for them (`drawn`)
+    const rolls = entry.result.rolls || [];
+    const dice = entry.dice || rolls.map((d) => d.value);
+    const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice });
+    const drawn = (again && again.drawn) || rolls;
+    this.entered.setSlots(dice.map((v, i) => ({ ...(drawn[i] || { sides: 0, label: '' }), value: v })));
     this.refreshAll();
     this.entered.note.textContent = 'The dice of that roll are filled in: change the inputs, then Resolve.';
     const first = this.current.form.top.leaves().next().value;
