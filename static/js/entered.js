@@ -55,14 +55,15 @@ export function parseFace(raw, spec) {
 }
 
 export class EnteredDice {
-  /** host: {engine, request() -> base request or null, onInput(), onEnter()} */
-  constructor(host) {
+  /** host: {engine, request() -> base request or null, onInput(), onEnter()};
+   * id: the fieldset's id (the main form's; a card's follow-up has none). */
+  constructor(host, id = 'entered-dice') {
     this.host = host;
     this.slots = []; // {sides, label, input, errorEl, root}
     this.seq = 0;
     this.list = el('div', { class: 'entered-list' });
     this.note = el('p', { class: 'entered-note', role: 'status' });
-    this.root = el('fieldset', { class: 'entered', id: 'entered-dice', hidden: true },
+    this.root = el('fieldset', { class: 'entered', id, hidden: true },
       el('legend', {}, 'Dice rolled at the table'),
       el('p', { class: 'field-help' }, 'Type each die as its field asks for it, top to bottom. A d10 may be typed as 0 for 10.'),
       this.list, this.note);

@@ -39,7 +39,7 @@ export function refund(system, spent) {
  * typed (the page's pinned Resolve calls it too).
  */
 export function askDice(host, slot, request, action, done, ended = () => {}) {
-  const dice = new EnteredDice({ engine: host.engine, onInput: () => dice.sync(request), onEnter: () => go() });
+  const dice = new EnteredDice({ engine: host.engine, onInput: () => dice.sync(request), onEnter: () => go() }, null);
   dice.show(true);
   const msg = el('p', { class: 'field-error', role: 'alert', hidden: true });
   const button = el('button', { type: 'button', class: 'btn primary', 'data-action': 'resolve-follow' }, 'Resolve');

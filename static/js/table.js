@@ -702,11 +702,13 @@ export class Table {
    * once, or, with entered dice, after the player types its new dice (the
    * pinned bar's Resolve then resolves the follow-up, not the form). */
   async follow(request, action = {}, from = null) {
+    const rollsNew = (action.new_dice || []).length > 0;
     const done = (answer, full, source) => {
       this.endFollowEntry();
       const spent = followup.spend(request.system, action);
       const extra = {};
-      if (from) { extra.from = from.id; extra.first_source = from.source; }
+      if (from) extra.from = from.id;
+      if (from && rollsNew) extra.first_source = from.source;
       if (spent) extra.spent = { character: action.spend.character, counter: action.spend.counter, amount: action.spend.amount || 1 };
       const entry = this.record(full, answer, source, performance.now(), false, extra);
       if (from) { from.followed = entry.id; history.touch(); } // one follow-up a result
@@ -714,7 +716,7 @@ export class Table {
       if (this.host.onCounters) this.host.onCounters();
     };
     const slot = this.resultHost.querySelector('.follow-slot');
-    if (this.enteredToggle.checked && slot && (action.new_dice || []).length) {
+    if (this.enteredToggle.checked && slot && rollsNew) {
       const entry = await followup.askDice({ engine: this.engine, say: (t) => this.host.say(t) }, slot, request, action,
         (answer, full) => done(answer, full, 'entered'), () => this.endFollowEntry());
       this.startFollowEntry(action, entry);
@@ -722,7 +724,8 @@ export class Table {
     }
     const answer = await this.engine.resolve(request);
     if (answer.error) { this.host.say(answer.error.message); return; }
-    done(answer, request, null);
+    // no new dice (+1 QL): the throw is still the one on the table
+    done(answer, request, rollsNew || !from ? null : from.source);
   }
 
   /** While a card asks for a follow-up's dice, the pinned bar resolves it. */

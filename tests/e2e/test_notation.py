@@ -48,28 +48,30 @@ def needed_label(expression, dice):
     raise AssertionError(f"{expression} needs no more dice after {dice}")
 
 
-def enter_dice(page, expression, dice):
+def enter_dice(page, expression, dice, typed=None):
     """Type dice one field at a time, each once the page asks for it (its
-    label as the rules name it), letting the page ask for the next one."""
+    label as the rules name it), letting the page ask for the next one.
+    `typed`: what the player types for each die (a Fate die's "+", "-")."""
+    typed = typed or [str(face) for face in dice]
     for i, face in enumerate(dice):
         label = needed_label(expression, dice[:i])
         page.wait_for_function(
             "([i, label]) => { const e = document.querySelectorAll('#entered-dice .die-entry')[i];"
             " return e && !document.querySelector('#entered-dice').hidden && e.dataset.label === label; }",
             arg=[i, label], timeout=LONG)
-        page.locator(".die-input").nth(i).fill(str(face))
+        page.locator(".die-input").nth(i).fill(typed[i])
     page.wait_for_function(
         f"() => {{ const f = document.querySelector('#entered-dice');"
         f" return f.dataset.count === '{len(dice)}' && "
         f"[...f.querySelectorAll('.die-input')].every(x => x.value.trim() !== ''); }}", timeout=LONG)
 
 
-def roll_with(page, expression, dice):
+def roll_with(page, expression, dice, typed=None):
     set_entered(page, True)
     for field in page.locator(".die-input").all():  # the last roll's dice stay typed: clear them
         field.fill("")
     page.fill('input[data-path="expression"]', expression)
-    enter_dice(page, expression, dice)
+    enter_dice(page, expression, dice, typed)
     before = painted(page)
     page.click("#roll")
     page.wait_for_function(
@@ -120,10 +122,12 @@ def test_successes_and_fate_dice_are_drawn_as_python_says(page):
     dice = dice_on_card(card)
     assert [("mark-success" in d["classes"], "mark-failure" in d["classes"]) for d in dice] == [
         (True, False), (True, False), (False, True), (False, False), (False, True), (True, False)]
-    card, _ = roll_with(page, "4dF+2", [1, 2, 3, 3])
+    # issue 25 item 2: Fate dice are entered as they show (-, 0, +), and the
+    # blank side is drawn as 0, not an empty box
+    card, _ = roll_with(page, "4dF+2", [-1, 0, 1, 1], typed=["-", "0", "+", "+1"])
     dice = dice_on_card(card)
     assert [d["die"] for d in dice] == ["dF"] * 4
-    assert [d["face"] for d in dice] == ["\u2212", "\u2007", "+", "+"]
+    assert [d["face"] for d in dice] == ["\u2212", "0", "+", "+"]
     assert " ".join(card.locator(".result-key").inner_text().split()) == "Total 3"
     set_entered(page, False)
 
