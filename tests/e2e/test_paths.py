@@ -319,3 +319,27 @@ def test_a_fate_point_for_one_more_ql_travels_like_a_roll(hero_page):
     assert entry["request"]["fate_point_ql"] is True and entry["dice"] == first["dice"]
     assert_same_card(page.locator("#result .result-card"), entry, expected_for(entry))
     assert fate_points_left(page) == 2
+
+
+def test_adjust_keeps_fate_dice_as_they_show(table):
+    # issue 25 item 2: "Adjust (same dice)" on 4dF+2 filled d3 faces and blocked Resolve
+    page = table
+    fill_game(page, "dice", "roll", {"expression": "4dF+2"})
+    set_entered(page, False)
+    card = click_roll(page)
+    entry = newest(page)
+    card.locator('[data-action="adjust"]').click()
+    page.wait_for_function("() => document.querySelector('#entered-dice').dataset.count === '4'"
+                           " || document.querySelectorAll('#entered-dice .die-input').length === 4", timeout=LONG)
+    shown = page.locator("#entered-dice .die-input").evaluate_all("els => els.map(e => e.value)")
+    assert shown == [{-1: "\u2212", 0: "0", 1: "+"}[v] for v in entry["dice"]]
+    assert page.locator("#entered-dice .field-error:not([hidden])").count() == 0
+    fill(page, "expression", "4dF+3")
+    before = painted(page)
+    page.click("#roll")
+    card = wait_result(page, before)
+    adjusted = newest(page)
+    assert adjusted["dice"] == entry["dice"] and adjusted["adjusted"] is True
+    expected = expected_for(adjusted)
+    assert expected["total"] == expected_for(entry)["total"] + 1
+    assert_same_card(card, adjusted, expected)
