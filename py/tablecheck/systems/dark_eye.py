@@ -71,6 +71,7 @@ from functools import lru_cache
 
 from ..checks import Check, System
 from ..dice import Dist
+from ..dice.sources import normalise_face
 from ..errors import InvalidRequest
 from ..display import dark_eye as view
 from ..display.words import and_list, cap, plural, signed
@@ -880,9 +881,7 @@ def _advice_throw(values, dice, count_for):
     field_name = "first_throw" if values.get("first_throw") else "dice"
     if not isinstance(faces, (list, tuple)) or not faces:
         raise InvalidRequest(field_name, "give the throw on the table to be advised on", code="required")
-    for i, f in enumerate(faces):
-        if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES:
-            raise InvalidRequest(f"{field_name}[{i}]", f"a d20 shows 1 to 20, not {f!r}", code="dice_face")
+    faces = [normalise_face(f, SIDES, "", f"{field_name}[{i}]") for i, f in enumerate(faces)]
     need = count_for(faces)
     if len(faces) != need:
         raise InvalidRequest(field_name, f"this throw has {plural(need, 'die', 'dice')}, not {len(faces)}",
@@ -1749,7 +1748,7 @@ def _skill_options(character, params):
         skill, abbrs = row.get("name"), [row.get(k) for k in ("a1", "a2", "a3")]
         if not isinstance(skill, str) or not skill.strip():
             continue
-        if not all(a in dict(ATTRIBUTES) for a in abbrs):
+        if not all(isinstance(a, str) and a in dict(ATTRIBUTES) for a in abbrs):
             continue
         attrs = [_in_range(nums.get(a)) for a in abbrs]
         rating = _in_range(row.get("rating"))

@@ -58,6 +58,7 @@ from ..checks import Check, System
 from ..dice import Dist, keep
 from ..display import freedom_fantasies as display
 from ..errors import InvalidRequest
+from ..jsonvalues import shown
 from ..params import Bool, Int, Obj, Param, party
 from ..sheets import Number, Sheet, Tracked
 
@@ -426,7 +427,7 @@ def _dc_value(value, table, field_name, open_top=False):
         for row in table:
             if row[1] == value:
                 return row[0], row[2]
-        raise InvalidRequest(field_name, f"unknown DC {value!r}", code="choice")
+        raise InvalidRequest(field_name, f"unknown DC {shown(value)}", code="choice")
     for row in table:
         if row[0] == value:
             return value, row[2]
