@@ -144,11 +144,36 @@ def _context(check, request, words, tones):
     return Context(check.label, words, tones, characters, labels, side, request)
 
 
+def _values(check, request, known):
+    """The request's clean values: each parameter valid (params.validate),
+    then the check's rules across fields (Check.rules): one door for resolve
+    and odds, so the two refuse the same requests."""
+    values = validate(check.params, request, known=known)
+    if check.rules is not None:
+        check.rules(values)
+    return values
+
+
+def _odds_dice(check, values, request):
+    """The entered dice the odds read (a throw on the table), else None.
+    `dice` and `seed` pass the checks resolve gives them; dice the odds do
+    not read are refused, never ignored."""
+    source = source_from_request(request)
+    if source.kind != "entered":
+        return None
+    if check.odds_reads_dice is not None and check.odds_reads_dice(values):
+        return source.values
+    if source.values:
+        raise InvalidRequest("dice", "odds are for dice still to be thrown and read no entered dice "
+                                     "here: leave the dice out, or resolve them", code="dice_extra")
+    return None
+
+
 def resolve(request, quick=True):
     """One resolved check. `quick=False` (tests) takes the reference path
     of a check that has a quick one (Check.quick)."""
     system, check, known, words, tones = _ready(request)
-    values = validate(check.params, request, known=known)
+    values = _values(check, request, known)
     ctx = _context(check, request, words, tones)
     source = source_from_request(request)
     if quick and check.quick is not None and source.kind != "entered":
@@ -194,10 +219,11 @@ def _check_result(check: Check, out):
 
 def odds(request):
     system, check, known, words, tones = _ready(request)
-    values = validate(check.params, request, known=known)
+    values = _values(check, request, known)
     ctx = _context(check, request, words, tones)
-    if check.odds_reads_dice:
-        result = dict(check.odds(values, request.get("dice")))
+    dice = _odds_dice(check, values, request)
+    if check.odds_reads_dice is not None:
+        result = dict(check.odds(values, dice))
     else:
         result = dict(check.odds(values))
     outcomes = dict(result.get("outcomes", {}))

@@ -663,7 +663,6 @@ GM_CRITICAL_HIT = ("critical hit: a direct hit plus 1 Tension Point for the GM "
 
 
 def attack_resolve(values, tray):
-    _attack_checks(values)
     tg = _target(values)
     t = tally(values)
     dr = values["damage_rating"]
@@ -763,7 +762,6 @@ def attack_track(values, result):
 
 
 def attack_odds(values):
-    _attack_checks(values)
     tg = _target(values)
     t = tally(values)
     dr = values["damage_rating"]
@@ -1059,7 +1057,7 @@ SYSTEM = System(
         ),
         Check(
             id="attack", label="Attack Check", params=ATTACK_PARAMS, outcomes=ATTACK_OUTCOMES,
-            resolve=attack_resolve, odds=attack_odds, track=attack_track,
+            rules=_attack_checks, resolve=attack_resolve, odds=attack_odds, track=attack_track,
             tones=display.ATTACK_TONES, explain=display.attack_card, odds_view=display.attack_odds,
             success_outcomes=("critical_hit", "direct_hit", "glancing_hit"),
             description="d20 + Ability against the target's Evasion DC: miss, glancing hit "
@@ -1068,7 +1066,7 @@ SYSTEM = System(
         ),
         Check(
             id="effect", label="Effect Check", params=EFFECT_PARAMS, outcomes=EFFECT_OUTCOMES,
-            resolve=effect_resolve, odds=effect_odds,
+            rules=_effect_dc, resolve=effect_resolve, odds=effect_odds,
             tones=display.EFFECT_TONES, explain=display.effect_card, odds_view=display.effect_odds,
             success_outcomes=("lucky_escape", "success"),
             description="Resist an Effect: d20 + Ability against 10 + the source's Ability, "
