@@ -205,6 +205,18 @@ def test_a_long_text_is_shown_cut():
     assert len(err.message) < 300
 
 
+@pytest.mark.parametrize("expression", ["1d6^400", "1d6^999/7", "-1d2^1024"])
+def test_odds_of_totals_beyond_a_double_are_too_big_to_show(expression):
+    """A total past 1.8e308 is no number the page reads (nor draws): the odds
+    say so (the page still rolls), where they raised OverflowError."""
+    request = {"system": "dice", "check": "roll", "expression": expression}
+    err = refusal(api.odds, request)
+    assert (err.field, err.code) == ("expression", "odds_too_big")
+    assert err.message.startswith("totals reach a number of ")
+    assert answer_error(json.dumps(request), engine.odds) == err.to_dict()
+    json.loads(engine.resolve(json.dumps({**request, "seed": 1})))["total"]  # rolling works
+
+
 # -- a character sheet of the wrong kind (api.fill) -----------------------------------
 @pytest.mark.parametrize("character, field", [
     ({"name": "Alrik", "sheet": [1, 2]}, "character.sheet"),
