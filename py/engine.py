@@ -124,7 +124,7 @@ def _loads(text):
         deep = _too_deep(text)
         if deep is not None:
             raise InvalidRequest(deep, f"is nested more than {MAX_DEPTH} deep (lists or objects "
-                                       "inside each other); a request needs a few", code="type")
+                                       "inside each other); no request needs more than a few", code="type")
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
