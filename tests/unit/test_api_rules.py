@@ -200,7 +200,7 @@ def answer(call, request):
 
 
 @pytest.mark.parametrize("system, check", CHECKS, ids=[f"{s}-{c}" for s, c in CHECKS])
-@settings(max_examples=40, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=25, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_what_either_refuses_the_other_refuses_alike(system, check, data):
     request = data.draw(requests_of(system, check))
