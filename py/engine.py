@@ -13,6 +13,7 @@ CPython; the exported names wrap them in JSON.
 import json
 import os
 import random
+import re
 import sys
 import traceback
 
@@ -97,13 +98,121 @@ def _error(field, message, code=None, **extra):
 
 
 def _parse(request):
-    """The request as a Python value: JSON text is decoded, anything else is
-    taken as it is (the API itself rejects what is not an object)."""
+    """The request as a Python value: JSON text is decoded (`_loads`),
+    anything else is taken as it is (the API itself rejects what is not an
+    object)."""
     if isinstance(request, (str, bytes)):
-        return json.loads(request)
+        return _loads(request.decode("utf-8") if isinstance(request, bytes) else request)
     if hasattr(request, "to_py"):  # a JsProxy, if a caller passes one
         return request.to_py()
     return request
+
+
+# -- JSON text Python's json cannot take ------------------------------------------
+# json.loads gives up with a RecursionError near 1,000 lists or objects inside
+# each other (where exactly depends on the Python), and with a ValueError on an
+# integer of over 4,300 digits; both are refused here by the field holding them.
+MAX_DEPTH = 100  # a request nests 5 deep at most (a group's hero's attributes)
+PATH_PARTS = 8  # parts of a path a message names ("a.b.c[0]...")
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]')
+
+
+def _loads(text):
+    """JSON text as Python; InvalidRequest naming the field for text that
+    is not JSON, nests deeper than MAX_DEPTH or holds a huge integer."""
+    if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot nest that deep
+        deep = _too_deep(text)
+        if deep is not None:
+            raise InvalidRequest(deep, f"is nested more than {MAX_DEPTH} deep (lists or objects "
+                                       "inside each other); no request needs more than a few", code="type")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRequest("request", f"is not valid JSON: {exc.msg} (character {exc.pos + 1})",
+                             code="syntax", position=exc.pos + 1) from None
+    except ValueError:  # an integer too long for Python to read
+        path, digits = _first_huge(json.loads(text, parse_int=_integer))
+        raise InvalidRequest(_path(path) or "request", f"is a whole number of {digits:,} digits, "
+                             "far beyond any the rules take", code="range") from None
+
+
+class _Huge:
+    """An integer json.loads could not read, by its number of digits."""
+
+    def __init__(self, digits):
+        self.digits = len(digits.lstrip("-"))
+
+
+def _integer(digits):
+    try:
+        return int(digits)
+    except ValueError:
+        return _Huge(digits)
+
+
+def _first_huge(value, path=()):
+    """(path, digits) of the first _Huge in a parsed value (None: none)."""
+    if isinstance(value, _Huge):
+        return path, value.digits
+    if isinstance(value, dict):
+        items = value.items()
+    else:
+        items = enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        found = _first_huge(item, path + (key,))
+        if found:
+            return found
+    return None
+
+
+def _too_deep(text):
+    """The field of the first value nested deeper than MAX_DEPTH, or None:
+    its path up to the last object key and one step more ("dice[0]",
+    "members[0].attributes[1]"), at most PATH_PARTS parts; "request" when no
+    key leads there."""
+    path = []  # per open list or object: the part naming its current item
+    keyed = []  # per open level: True for an object
+    expect_key = False
+    for token in _TOKENS.finditer(text):
+        t = token.group()
+        if t in "[{":
+            if len(path) == MAX_DEPTH:
+                keys = [i for i, part in enumerate(path) if isinstance(part, str)]
+                return _path(path[:min(keys[-1] + 2, PATH_PARTS)]) if keys else "request"
+            path.append(0 if t == "[" else "")
+            keyed.append(t == "{")
+            expect_key = t == "{"
+        elif t in "]}":
+            if path:
+                path.pop()
+                keyed.pop()
+            expect_key = False
+        elif t == ",":
+            if keyed and keyed[-1]:
+                expect_key = True
+            elif path:
+                path[-1] += 1
+        elif t == ":":
+            expect_key = False
+        elif expect_key and keyed and keyed[-1]:  # a string: the key of the item that follows
+            path[-1] = _key(t)
+            expect_key = False
+    return None
+
+
+def _key(token):
+    try:
+        return json.loads(token)
+    except ValueError:
+        return token.strip('"')
+
+
+def _path(parts):
+    """"members[0].attributes" from ("members", 0, "attributes")."""
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
 
 
 def call(name, request=None):
@@ -117,8 +226,8 @@ def call(name, request=None):
             return _error(None, f"unknown call {name!r}")
         try:
             value = _parse(request)
-        except ValueError as exc:
-            return _error("request", f"is not valid JSON: {exc}")
+        except UnicodeDecodeError as exc:
+            return _error("request", f"is not valid JSON: {exc}", code="syntax")
         return getattr(api, name)(value)
     except InvalidRequest as exc:
         return {"error": exc.to_dict()}

@@ -18,6 +18,7 @@ from .checks import Check
 from .dice import EnteredSource, NeedMoreDice, Tray, source_from_request
 from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
+from .jsonvalues import kind, shown
 from .params import RESERVED, known_names, validate
 from .systems import all_systems
 
@@ -56,10 +57,10 @@ def _system(request):
     if sid is None:
         raise InvalidRequest("system", f"is required; choose one of: {names}", code="required")
     if not isinstance(sid, str):
-        raise InvalidRequest("system", f"must be a system id (text), not {_kind(sid)}; "
+        raise InvalidRequest("system", f"must be a system id (text), not {kind(sid)}; "
                                        f"choose one of: {names}", code="type")
     if sid not in systems:
-        raise InvalidRequest("system", f"unknown system {sid!r}; choose one of: {names}",
+        raise InvalidRequest("system", f"unknown system {shown(sid)}; choose one of: {names}",
                              code="unknown")
     return systems[sid]
 
@@ -75,23 +76,10 @@ def _lookup(request):
     if cid is None:
         raise InvalidRequest("check", f"is required; choose one of: {names}", code="required")
     if not isinstance(cid, str):
-        raise InvalidRequest("check", f"must be a check id (text), not {_kind(cid)}; "
+        raise InvalidRequest("check", f"must be a check id (text), not {kind(cid)}; "
                                       f"choose one of: {names}", code="type")
-    raise InvalidRequest("check", f"unknown check {cid!r} for {system.name}; choose one of: {names}",
+    raise InvalidRequest("check", f"unknown check {shown(cid)} for {system.name}; choose one of: {names}",
                          code="unknown")
-
-
-def _kind(value):
-    """What a JSON value is, in words (for messages)."""
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
 
 
 def _names(request, key):
@@ -103,14 +91,16 @@ def _names(request, key):
         raise InvalidRequest(key, "must be an object of {form part: name}", code="type")
     out = {}
     for path, name in value.items():
+        if not isinstance(path, str):
+            raise InvalidRequest(key, "must be an object of {form part: name}", code="type")
         if name is None:
             continue
         if not isinstance(name, str):
-            raise InvalidRequest(f"{key}.{path}", f"must be text, not {_kind(name)}", code="type")
+            raise InvalidRequest(f"{key}.{path}", f"must be text, not {kind(name)}", code="type")
         if len(name) > MAX_NAME:
-            raise InvalidRequest(f"{key}.{path}", f"is {len(name)} characters long; at most {MAX_NAME}")
+            raise InvalidRequest(f"{key}.{path}", f"is {len(name):,} characters long; at most {MAX_NAME}")
         if name.strip():
-            out[str(path)] = name.strip()
+            out[path] = name.strip()
     return out
 
 
@@ -145,7 +135,7 @@ _NOBODY = MappingProxyType({})  # the characters or labels of a request that nam
 def _context(check, request, words, tones):
     side = request.get("side")
     if side is not None and not isinstance(side, str):
-        raise InvalidRequest("side", f"must be the name of a side of the form (text), not {_kind(side)}",
+        raise InvalidRequest("side", f"must be the name of a side of the form (text), not {kind(side)}",
                              code="type")
     characters = _names(request, "characters") if "characters" in request else _NOBODY
     labels = _names(request, "labels") if "labels" in request else _NOBODY
@@ -154,11 +144,36 @@ def _context(check, request, words, tones):
     return Context(check.label, words, tones, characters, labels, side, request)
 
 
+def _values(check, request, known):
+    """The request's clean values: each parameter valid (params.validate),
+    then the check's rules across fields (Check.rules): one door for resolve
+    and odds, so the two refuse the same requests."""
+    values = validate(check.params, request, known=known)
+    if check.rules is not None:
+        check.rules(values)
+    return values
+
+
+def _odds_dice(check, values, request):
+    """The entered dice the odds read (a throw on the table), else None.
+    `dice` and `seed` pass the checks resolve gives them; dice the odds do
+    not read are refused, never ignored."""
+    source = source_from_request(request)
+    if source.kind != "entered":
+        return None
+    if check.odds_reads_dice is not None and check.odds_reads_dice(values):
+        return source.values
+    if source.values:
+        raise InvalidRequest("dice", "odds are for dice still to be thrown and read no entered dice "
+                                     "here: leave the dice out, or resolve them", code="dice_extra")
+    return None
+
+
 def resolve(request, quick=True):
     """One resolved check. `quick=False` (tests) takes the reference path
     of a check that has a quick one (Check.quick)."""
     system, check, known, words, tones = _ready(request)
-    values = validate(check.params, request, known=known)
+    values = _values(check, request, known)
     ctx = _context(check, request, words, tones)
     source = source_from_request(request)
     if quick and check.quick is not None and source.kind != "entered":
@@ -255,10 +270,11 @@ def _check_result(check: Check, out):
 
 def odds(request):
     system, check, known, words, tones = _ready(request)
-    values = validate(check.params, request, known=known)
+    values = _values(check, request, known)
     ctx = _context(check, request, words, tones)
-    if check.odds_reads_dice:
-        result = dict(check.odds(values, request.get("dice")))
+    dice = _odds_dice(check, values, request)
+    if check.odds_reads_dice is not None:
+        result = dict(check.odds(values, dice))
     else:
         result = dict(check.odds(values))
     outcomes = dict(result.get("outcomes", {}))

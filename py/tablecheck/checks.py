@@ -33,9 +33,14 @@ class Check:
     # track(values, result) -> {group path: {state key: value}}: the new state
     # of a tracked entry (tablecheck.sheets.Tracked) that filled that group
     track: object = None
-    # True: odds(values, dice) gets the request's `dice` (a throw already on
-    # the table, e.g. to advise which dice to reroll); else odds(values)
-    odds_reads_dice: bool = False
+    # rules(values): the rules across fields that no die decides (InvalidRequest);
+    # api.resolve and api.odds both run them on the validated values, before
+    # any die is rolled or any odds worked out, so the two refuse alike
+    rules: object = None
+    # reads(values) -> bool: True when odds(values, dice) reads the request's
+    # `dice` (a throw already on the table, e.g. to advise which dice to
+    # reroll); None: odds(values). Odds given dice they do not read refuse them
+    odds_reads_dice: object = None
     # True: resolve returns JSON-safe values only (no Fractions, tuples or
     # non-text keys): the API skips its conversion pass (the generic roller)
     json_safe: bool = False

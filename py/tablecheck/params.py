@@ -9,6 +9,7 @@ Field paths in messages: ``rating``, ``a.rating``, ``members[2].attributes[0]``.
 from dataclasses import dataclass, field
 
 from .errors import InvalidRequest
+from .jsonvalues import shown, whole_number
 
 REQUIRED = object()
 
@@ -80,20 +81,17 @@ class Param:
 
 
 def _whole(value, path):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InvalidRequest(path, f"must be a whole number, not {value!r}", code="type")
-    if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")) or value != int(value):
-            raise InvalidRequest(path, f"must be a whole number, not {value!r}", code="type")
-        value = int(value)
-    return value
+    whole = whole_number(value)
+    if whole is None:
+        raise InvalidRequest(path, f"must be a whole number, not {shown(value)}", code="type")
+    return whole
 
 
 def _range(value, p, path):
     if p.min is not None and value < p.min:
-        raise InvalidRequest(path, f"must be at least {p.min}, not {value}")
+        raise InvalidRequest(path, f"must be at least {p.min}, not {shown(value)}")
     if p.max is not None and value > p.max:
-        raise InvalidRequest(path, f"must be at most {p.max}, not {value}")
+        raise InvalidRequest(path, f"must be at most {p.max}, not {shown(value)}")
     return value
 
 
@@ -128,13 +126,13 @@ def check_value(p, value, path):
         return _range(_whole(value, path), p, path)
     if kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidRequest(path, f"must be true or false, not {value!r}", code="type")
+            raise InvalidRequest(path, f"must be true or false, not {shown(value)}", code="type")
         return value
     if kind == "choice":
         value = _choice_key(p, value)
         if value not in _choice_values(p) or isinstance(value, bool):
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, f"unknown value {value!r}; choose one of: {names}", code="choice")
+            raise InvalidRequest(path, f"unknown value {shown(value)}; choose one of: {names}", code="choice")
         return value
     if kind == "int_or_choice":
         if isinstance(value, str):
@@ -142,13 +140,13 @@ def check_value(p, value, path):
             if key in _choice_values(p):
                 return key
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, f"unknown value {value!r}; give a number or one of: {names}", code="choice")
+            raise InvalidRequest(path, f"unknown value {shown(value)}; give a number or one of: {names}", code="choice")
         return _range(_whole(value, path), p, path)
     if kind == "string":
         if not isinstance(value, str):
-            raise InvalidRequest(path, f"must be text, not {value!r}", code="type")
+            raise InvalidRequest(path, f"must be text, not {shown(value)}", code="type")
         if p.max_length is not None and len(value) > p.max_length:
-            raise InvalidRequest(path, f"is {len(value)} characters long; at most {p.max_length}")
+            raise InvalidRequest(path, f"is {len(value):,} characters long; at most {p.max_length}")
         return value
     if kind == "object":
         if not isinstance(value, dict):

@@ -11,6 +11,9 @@ A sheet has fixed `numbers` (The Dark Eye's attributes) and `tables` of rows
 
 from dataclasses import dataclass, field
 
+from .errors import InvalidRequest
+from .jsonvalues import shown
+
 
 @dataclass
 class Number:
@@ -83,28 +86,49 @@ class Sheet:
 
 
 # -- reading a stored character (plain JSON from the page) --------------------
+# A part of the wrong kind (a sheet that is a list, a table that is a number)
+# is refused by its path; a row or a value of the wrong kind is skipped.
+def _part(value, path, kind, what):
+    if value is None:
+        return kind()
+    if not isinstance(value, kind):
+        raise InvalidRequest(path, f"must be {what}, not {shown(value)}", code="type")
+    return value
+
+
+def _sheet(character):
+    return _part(character.get("sheet"), "character.sheet", dict, "an object of numbers and tables")
+
+
 def numbers(character):
-    sheet = character.get("sheet") or {}
-    return sheet.get("numbers") or {}
+    return _part(_sheet(character).get("numbers"), "character.sheet.numbers", dict,
+                 "an object of {key: number}")
 
 
 def rows(character, table):
-    sheet = character.get("sheet") or {}
-    out = (sheet.get("tables") or {}).get(table) or []
+    tables = _part(_sheet(character).get("tables"), "character.sheet.tables", dict,
+                   "an object of {table: rows}")
+    out = _part(tables.get(table), f"character.sheet.tables.{table}", list, "a list of rows")
     return [r for r in out if isinstance(r, dict)]
 
 
 def row_value(character, table, name, column="value"):
+    """The `column` of the row named `name` (a text), or None."""
     for r in rows(character, table):
-        if r.get("name") == name:
+        if isinstance(name, str) and r.get("name") == name:
             return r.get(column)
     return None
 
 
+SHEET_LIMIT = 10 ** 9  # far beyond any value of a sheet: a bigger one is junk
+
+
 def whole(v):
     """An int from the sheet, or None for anything else (bad data never
-    reaches a form)."""
-    return v if isinstance(v, int) and not isinstance(v, bool) else None
+    reaches a form), a number of thousands of digits included."""
+    if isinstance(v, int) and not isinstance(v, bool) and -SHEET_LIMIT < v < SHEET_LIMIT:
+        return v
+    return None
 
 
 # -- things the table keeps track of across an evening -------------------------

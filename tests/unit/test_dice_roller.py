@@ -310,7 +310,7 @@ def test_fate_dice_are_entered_as_they_show():
     with pytest.raises(InvalidRequest) as err:
         roll("2dF", [1, 2])
     assert err.value.field == "dice[1]" and err.value.code == "dice_face"
-    assert "it shows \u22121, 0, +1" in err.value.message
+    assert "its sides show \u22121, 0, +1" in err.value.message
 
 
 def test_unique_rerolls_duplicates():

@@ -17,6 +17,7 @@ import random
 from itertools import islice
 
 from ..errors import InvalidRequest
+from ..jsonvalues import shown, whole_number
 
 MAX_SIDES = 1000
 # Entered dice: stop collecting missing dice after this many (a contest of
@@ -236,11 +237,10 @@ class EnteredSource(DiceSource):
             )
         extra = self.values[self.used:]
         if extra:
-            shown = ", ".join(str(v) for v in extra)
             raise InvalidRequest(
                 self.field,
                 f"{len(extra)} {'die' if len(extra) == 1 else 'dice'} too many: "
-                f"{shown} {'was' if len(extra) == 1 else 'were'} not used "
+                f"{_listed(extra)} {'was' if len(extra) == 1 else 'were'} not used "
                 f"(this check needed {self.used})",
                 code="dice_extra",
             )
@@ -267,27 +267,39 @@ def signed(v):
 
 def side_value(value, faces, label, field):
     """Check one entered side of a die that shows `faces` (-1/0/+1)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value not in faces:
-        shown = ", ".join(signed(v) if v else "0" for v in dict.fromkeys(faces))
-        what = f"{label}: " if label else ""
-        typed = repr(value) if not isinstance(value, int) or abs(value) < 1000 else "that number"
-        raise InvalidRequest(field, f"{what}{typed} is not a side of this die; it shows {shown}",
+    what = label or "die"
+    whole = whole_number(value)
+    if whole is None:
+        raise InvalidRequest(field, f"{what}: {shown(value)} is not a die face", code="dice_face")
+    if whole not in faces:
+        sides_text = ", ".join(signed(v) if v else "0" for v in dict.fromkeys(faces))
+        raise InvalidRequest(field, f"{what} shows {shown(whole)}; its sides show {sides_text}",
                              code="dice_face")
-    return int(value)
+    return whole
+
+
+SHOWN_DICE = 12  # dice a message lists before "and N more"
+
+
+def _listed(faces):
+    """'5, 6' for the faces a message lists (a few, each as `shown`)."""
+    text = ", ".join(shown(f) for f in faces[:SHOWN_DICE])
+    more = len(faces) - SHOWN_DICE
+    return text + (f", and {more} more" if more > 0 else "")
 
 
 def normalise_face(face, sides, label, field):
     """Check one entered face; a d10 (and d100) accepts 0 for its top face."""
     what = f"d{sides}" + (f" ({label})" if label else "")
-    if isinstance(face, bool) or not isinstance(face, (int, float)) or face != int(face):
-        raise InvalidRequest(field, f"{what}: {face!r} is not a whole number", code="dice_face")
-    face = int(face)
-    if face == 0 and sides in (10, 100):
+    whole = whole_number(face)
+    if whole is None:  # NaN, Infinity, 2.5, text, a list...: 3.0 is a 3
+        raise InvalidRequest(field, f"{what}: {shown(face)} is not a die face", code="dice_face")
+    if whole == 0 and sides in (10, 100):
         return sides
-    if face < 1 or face > sides:
-        raise InvalidRequest(field, f"{what} shows {face}; a d{sides} has faces 1-{sides}",
+    if whole < 1 or whole > sides:
+        raise InvalidRequest(field, f"{what} shows {shown(whole)}; a d{sides} has faces 1-{sides}",
                              code="dice_face")
-    return face
+    return whole
 
 
 def describe_missing(missing):

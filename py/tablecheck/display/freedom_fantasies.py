@@ -468,7 +468,8 @@ def _target_option(character, params, nums):
         values["defense"] = nums["defense"]
     if "hit_points" in params:
         values["hit_points"] = max(sum(nums[k] for k in keys), 0)
-    name = character.get("name") or "This character"
+    name = character.get("name")
+    name = name if isinstance(name, str) and name.strip() else "This character"
     label = (f"{name} as the target (FINESSE {nums['FINESSE']}, FLAIR {nums['FLAIR']}, "
              f"Defense {nums['defense']})")
     return [{"label": label, "values": values, "what": None}]

@@ -158,7 +158,7 @@ def fill(character, params):
         name, rating, attr = s.get("name"), whole(s.get("rating")), s.get("attribute")
         if not isinstance(name, str) or not name or rating is None:
             continue
-        a = attributes.get(attr, 0)  # an unknown controlling attribute counts 0
+        a = attributes.get(attr, 0) if isinstance(attr, str) else 0  # an unknown one counts 0
         values = ({"rating": rating, "controlling_attribute": a} if ctl
                   else {"rating": rating + a})
         label = f"{name} {rating} + {attr} {a}" if isinstance(attr, str) and attr else \

@@ -201,13 +201,17 @@ def taking_part(members, maximum):
     return sorted(strongest)
 
 
+def group_rules(values):
+    required, maximum = values["required"], values.get("maximum")
+    if maximum is not None and maximum < required:
+        raise InvalidRequest("maximum", f"must be at least the required number ({required}), "
+                                        f"not {maximum}", code="range")
+
+
 def _group_setup(values):
     members = values["members"]
     required = values["required"]
     maximum = values.get("maximum")
-    if maximum is not None and maximum < required:
-        raise InvalidRequest("maximum", f"must be at least the required number ({required}), "
-                                        f"not {maximum}", code="range")
     taking = taking_part(members, maximum)
     participants = [members[m - 1] for m in taking]
     n = len(participants)
@@ -315,13 +319,15 @@ def _entered_dice_ran_out(tray):
 
 def _contenders(sides):
     """Indexes of the sides with dice. A side with attribute 0 rolls nothing
-    and cannot win ("zero dice: automatic failure"); a contest where no side
-    has a die cannot be decided and is refused."""
-    contenders = [i for i, s in enumerate(sides) if s["attribute"] > 0]
-    if not contenders:
+    and cannot win ("zero dice: automatic failure")."""
+    return [i for i, s in enumerate(sides) if s["attribute"] > 0]
+
+
+def contest_rules(values):
+    """A contest where no side has a die cannot be decided: refused."""
+    if not _contenders(values["sides"]):
         raise InvalidRequest("sides", "no side has any dice: a contest needs at least one "
                                       "side with an attribute of 1 or more", code="range")
-    return contenders
 
 
 def _side_list(indexes):
@@ -524,11 +530,14 @@ def gm_table(max_dice=8, min_difficulty=4, max_difficulty=24):
     }
 
 
-def _table_values(values):
+def table_rules(values):
     if values["min_difficulty"] > values["max_difficulty"]:
         raise InvalidRequest("max_difficulty", f"must be at least the lowest difficulty "
                                                f"({values['min_difficulty']}), not "
                                                f"{values['max_difficulty']}", code="range")
+
+
+def _table_values(values):
     return values["max_dice"], values["min_difficulty"], values["max_difficulty"]
 
 
@@ -683,6 +692,7 @@ SYSTEM = System(
             ],
             outcomes=FLAT_OUTCOMES,
             success_outcomes=("success",),
+            rules=group_rules,
             resolve=resolve_group,
             odds=odds_group,
             tones=view.FLAT_TONES,
@@ -705,6 +715,7 @@ SYSTEM = System(
             ],
             outcomes=CONTEST_OUTCOMES,
             success_outcomes=("side_1",),
+            rules=contest_rules,
             resolve=resolve_contest,
             odds=odds_contest,
             tones=view.CONTEST_TONES,
@@ -725,6 +736,7 @@ SYSTEM = System(
             ],
             outcomes=[("table", "Table")],
             success_outcomes=("table",),
+            rules=table_rules,
             resolve=resolve_table,
             odds=odds_table,
             rolls_dice=False,

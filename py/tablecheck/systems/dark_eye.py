@@ -71,6 +71,7 @@ from functools import lru_cache
 
 from ..checks import Check, System
 from ..dice import Dist
+from ..dice.sources import normalise_face
 from ..errors import InvalidRequest
 from ..display import dark_eye as view
 from ..display.words import and_list, cap, plural, signed
@@ -285,8 +286,6 @@ def resolve_attribute(values, tray):
     steps = [f"EAV = {_arith(value, [modifier])}."]
     out = {"eav": eav, "modifier": modifier, "confirmation": None, "roll": None}
     if eav < 1:
-        if reroll:
-            _refuse(tray, "reroll", "no die was rolled (the EAV is below 1): there is nothing to reroll")
         steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
         out.update(outcome="failure", success=False, steps=steps,
                    summary=f"Failure: EAV {eav} is below 1, so the check fails automatically.")
@@ -298,10 +297,7 @@ def resolve_attribute(values, tray):
     outcome = attribute_outcome(eav, die.value, conf.value if conf else None)
     steps += _attribute_steps(eav, die.value, conf.value if conf else None, outcome)
     if reroll:
-        if reroll["rule"] != "fate_point":
-            raise InvalidRequest("reroll.rule", "aptitude rerolls a die of a skill check, not of an "
-                                 "attribute check")
-        _positions(reroll, 1)
+        _positions(reroll)
         if outcome == "botch":
             _refuse(tray, "reroll", "a botch cannot be rerolled")
         out["first"] = {"outcome": outcome, "roll": die.value,
@@ -337,6 +333,7 @@ ATTRIBUTE_OUTCOME_IDS = ("critical_success", "success", "failure", "botch")
 
 def odds_attribute(values, dice=None):
     eav = values["value"] + values["modifier"]
+    _odds_read_no_throw(values)
     if values.get("reroll") is not None:
         return _attribute_reroll_odds(values, dice, eav)
     return _attribute_odds(eav)
@@ -363,15 +360,7 @@ def _attribute_odds(eav):
 def _attribute_reroll_odds(values, dice, eav):
     """A fate point on the throw on the table (api.md): the advice (its one
     choice, `keep`, `best`); `outcomes` are those after the reroll."""
-    reroll = values["reroll"]
-    if eav < 1:
-        raise InvalidRequest("reroll", "no die is rolled at an EAV below 1: there is nothing to reroll")
-    if reroll["rule"] != "fate_point":
-        raise InvalidRequest("reroll.rule", "aptitude rerolls a die of a skill check, not of an "
-                             "attribute check")
-    if reroll.get("dice") and reroll["dice"] != [1]:
-        raise InvalidRequest("reroll.dice", "an attribute check has 1 die")
-    faces, where = _advice_throw(values, dice, lambda f: 2 if f[0] in (1, SIDES) else 1)
+    faces, where = _advice_throw(values, dice, _attribute_dice)
     conf = faces[1] if len(faces) > 1 else None
     if attribute_outcome(eav, faces[0], conf) == "botch":
         raise InvalidRequest(where, "a botch cannot be rerolled")
@@ -534,16 +523,9 @@ def resolve_skill(values, tray):
     steps += r.steps
     if not r.automatic:
         throw.done()
-    elif values.get("first_throw") and not reroll:
-        raise InvalidRequest("first_throw", "no dice are rolled when an EAV is below 1")
     first = positions = None
-    if reroll and reroll["rule"] == "aptitude" and not values.get("aptitude"):
-        raise InvalidRequest("reroll.rule", "aptitude rerolls a die only in a skill with Aptitude "
-                             "(set aptitude)")
     if reroll:
-        if r.automatic:
-            _refuse(tray, "reroll", "no dice were rolled (an EAV is below 1): there is nothing to reroll")
-        first, positions = r, _positions(reroll, 3)
+        first, positions = r, _positions(reroll)
         r, more = _reroll_skill(tray, r, reroll["rule"], positions, eavs, rating, names)
         steps += more
     before = r.quality_level
@@ -653,6 +635,7 @@ def odds_skill(values, dice=None):
     attrs, rating = values["attributes"], values["rating"]
     modifier = _retry_modifier(values)
     eavs = tuple(a + modifier for a in attrs)
+    _odds_read_no_throw(values)
     outcomes, qls = _skill_odds_from_dist(skill_dist(eavs, rating))
     success = sum(p for o, p in outcomes.items() if KIND[o] in ("critical", "success"))
     expected = sum(int(q) * p for q, p in qls.items())
@@ -669,10 +652,7 @@ def _skill_reroll_odds(values, dice, eavs, rating):
     `best`; `outcomes` and `quality_levels` are those of the named dice, or
     of the best choice when none are named."""
     reroll = values["reroll"]
-    if min(eavs) < 1:
-        raise InvalidRequest("reroll", "no dice are rolled when an EAV is below 1: there is nothing "
-                             "to reroll")
-    faces, where = _advice_throw(values, dice, lambda f: 3)
+    faces, where = _advice_throw(values, dice, _skill_dice)
     ones, twenties = faces.count(1), faces.count(SIDES)
     cost = sum(max(0, f - e) for f, e in zip(faces, eavs))
     if KIND[classify_skill(ones, twenties, cost, rating)[0]] == "botch":
@@ -680,7 +660,7 @@ def _skill_reroll_odds(values, dice, eavs, rating):
     advice = skill_advice(eavs, rating, faces, reroll["rule"])
     pick = advice["choices"][0]
     if reroll.get("dice"):
-        chosen = _positions(reroll, 3)
+        chosen = _positions(reroll)
         pick = next(c for c in advice["choices"] if c["dice"] == chosen)
     out = {k: pick[k] for k in ("outcomes", "quality_levels", "success_chance",
                                  "expected_quality_level")}
@@ -743,18 +723,95 @@ def _refuse(tray, field_name, message):
     raise InvalidRequest(field_name, message)
 
 
-def _positions(reroll, count):
-    """The 1-based dice a reroll names, checked against its rule."""
+def _positions(reroll):
+    """The 1-based dice a reroll names, in order (`reroll_rules` checked
+    them); a reroll to resolve must name them (the odds advise without)."""
     chosen = reroll.get("dice")
     if not chosen:
         raise InvalidRequest("reroll.dice", "choose the dice to reroll", code="required")
+    return sorted(chosen)
+
+
+# -- the rules resolve and odds both apply (Check.rules) ------------------------
+def _attribute_dice(faces):
+    """The dice of an attribute throw: the die, and after a 1 or a 20 its
+    confirmation roll."""
+    return 2 if faces[0] in (1, SIDES) else 1
+
+
+def _skill_dice(faces):
+    return 3
+
+
+def attribute_rules(values):
+    rolled = values["value"] + values["modifier"] >= 1
+    reroll_rules(values, 1, rolled)
+    _throw_rules(values, rolled, _attribute_dice)
+
+
+def skill_rules(values):
+    rolled = min(values["attributes"]) + _retry_modifier(values) >= 1
+    reroll_rules(values, 3, rolled)
+    _throw_rules(values, rolled, _skill_dice)
+
+
+def reroll_rules(values, count, rolled):
+    """A fate point or Aptitude (rules.md "Fate points (FtP)", "Aptitude"):
+    Aptitude is one die of a skill check with Aptitude; the dice named, if
+    any, are dice of the check, each once; and a throw with an EAV below 1
+    rolled nothing to reroll."""
+    reroll = values.get("reroll")
+    if not reroll:
+        return
+    if reroll["rule"] == "aptitude" and count == 1:
+        raise InvalidRequest("reroll.rule", "aptitude rerolls a die of a skill check, not of an "
+                             "attribute check")
+    if reroll["rule"] == "aptitude" and not values.get("aptitude"):
+        raise InvalidRequest("reroll.rule", "aptitude rerolls a die only in a skill with Aptitude "
+                             "(set aptitude)")
+    chosen = reroll.get("dice") or []
     if len(set(chosen)) != len(chosen):
         raise InvalidRequest("reroll.dice", "names a die twice")
-    if reroll["rule"] == "aptitude" and len(chosen) != 1:
+    if reroll["rule"] == "aptitude" and len(chosen) > 1:
         raise InvalidRequest("reroll.dice", "aptitude rerolls exactly one die")
-    if max(chosen) > count:
+    if chosen and max(chosen) > count:
         raise InvalidRequest("reroll.dice", f"this check has {plural(count, 'die', 'dice')}")
-    return sorted(chosen)
+    if not rolled:
+        what = "no die was rolled (the EAV is below 1)" if count == 1 else \
+            "no dice were rolled (an EAV is below 1)"
+        raise InvalidRequest("reroll", f"{what}: there is nothing to reroll")
+
+
+def _throw_rules(values, rolled, count_for):
+    """`first_throw` holds exactly the dice the throw had (none at an EAV
+    below 1)."""
+    faces = values.get("first_throw")
+    if faces is None:
+        return
+    if not rolled:
+        raise InvalidRequest("first_throw", "no dice are rolled when an EAV is below 1")
+    need = count_for(faces)
+    if len(faces) != need:
+        raise InvalidRequest("first_throw", f"has {plural(len(faces), 'die', 'dice')}; the throw "
+                             f"had {need}")
+
+
+def _odds_read_no_throw(values):
+    """Odds are for a throw still to come; they read the throw on the table
+    (`first_throw`, or `dice`: `reads_dice`) only to advise a reroll, and a
+    fate point's +1 QL is spent on a throw already made."""
+    if values.get("first_throw") is not None and values.get("reroll") is None:
+        raise InvalidRequest("first_throw", "odds read the throw on the table only to advise a "
+                             "reroll (with reroll); resolve takes it", code="dice_extra")
+    if values.get("fate_point_ql"):
+        raise InvalidRequest("fate_point_ql", "a fate point raises the QL of a throw already made: "
+                             "odds are for a throw still to come; resolve takes it")
+
+
+def reads_dice(values):
+    """Check.odds_reads_dice: the odds advise on the throw in `dice` when
+    the request asks which dice to reroll and carries no `first_throw`."""
+    return values.get("reroll") is not None and values.get("first_throw") is None
 
 
 def _skill_key(face, eav, cap):
@@ -880,9 +937,7 @@ def _advice_throw(values, dice, count_for):
     field_name = "first_throw" if values.get("first_throw") else "dice"
     if not isinstance(faces, (list, tuple)) or not faces:
         raise InvalidRequest(field_name, "give the throw on the table to be advised on", code="required")
-    for i, f in enumerate(faces):
-        if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= SIDES:
-            raise InvalidRequest(f"{field_name}[{i}]", f"a d20 shows 1 to 20, not {f!r}", code="dice_face")
+    faces = [normalise_face(f, SIDES, "", f"{field_name}[{i}]") for i, f in enumerate(faces)]
     need = count_for(faces)
     if len(faces) != need:
         raise InvalidRequest(field_name, f"this throw has {plural(need, 'die', 'dice')}, not {len(faces)}",
@@ -1218,8 +1273,16 @@ def _run_cumulative(tray, members, rounds, target, partial, single, mods=None):
             "steps": steps, "checks": checks, "total_quality": total, "rounds": made}
 
 
-def resolve_cumulative(values, tray):
+def cumulative_rules(values):
     _check_partial(values["partial"], values["target"])
+    _check_modifiers(values, values["max_checks"])
+
+
+def group_rules(values):
+    _check_partial(values["partial"], values["target"])
+
+
+def resolve_cumulative(values, tray):
     mods = _check_modifiers(values, values["max_checks"])
     return _run_cumulative(tray, [values], values["max_checks"], values["target"],
                            values["partial"], single=True,
@@ -1227,7 +1290,6 @@ def resolve_cumulative(values, tray):
 
 
 def resolve_group(values, tray):
-    _check_partial(values["partial"], values["target"])
     return _run_cumulative(tray, values["members"], values["max_rounds"], values["target"],
                            values["partial"], single=False)
 
@@ -1378,7 +1440,6 @@ def _cumulative_odds(members, rounds, target, partial, mods=None):
 
 
 def odds_cumulative(values):
-    _check_partial(values["partial"], values["target"])
     mods = _check_modifiers(values, values["max_checks"])
     outcomes, needed, final = _cumulative_odds([values], values["max_checks"], values["target"],
                                                values["partial"], tuple(mods) if any(mods) else None)
@@ -1387,7 +1448,6 @@ def odds_cumulative(values):
 
 
 def odds_group(values):
-    _check_partial(values["partial"], values["target"])
     outcomes, needed, final = _cumulative_odds(values["members"], values["max_rounds"],
                                                values["target"], values["partial"])
     return {"outcomes": outcomes, "rounds_needed": needed, "quality_if_short": final}
@@ -1749,7 +1809,7 @@ def _skill_options(character, params):
         skill, abbrs = row.get("name"), [row.get(k) for k in ("a1", "a2", "a3")]
         if not isinstance(skill, str) or not skill.strip():
             continue
-        if not all(a in dict(ATTRIBUTES) for a in abbrs):
+        if not all(isinstance(a, str) and a in dict(ATTRIBUTES) for a in abbrs):
             continue
         attrs = [_in_range(nums.get(a)) for a in abbrs]
         rating = _in_range(row.get("rating"))
@@ -1843,7 +1903,8 @@ SYSTEM = System(
                 _reroll_param(1),
                 _throw_param(2),
             ],
-            odds_reads_dice=True,
+            rules=attribute_rules,
+            odds_reads_dice=reads_dice,
             outcomes=[("critical_success", "Critical success"), ("success", "Success"),
                       ("failure", "Failure"), ("botch", "Botch")],
             success_outcomes=("critical_success", "success"),
@@ -1866,7 +1927,8 @@ SYSTEM = System(
                 Param("fate_point_ql", "bool", "Fate point: +1 QL", False, form=False,
                       help="a fate point raises the QL of a success by 1 (QL 6 at most)"),
             ],
-            odds_reads_dice=True,
+            rules=skill_rules,
+            odds_reads_dice=reads_dice,
             outcomes=SKILL_OUTCOMES,
             success_outcomes=("spectacular_success", "critical_success", "success"),
             resolve=resolve_skill,
@@ -1899,6 +1961,7 @@ SYSTEM = System(
             + [_MODIFIERS],
             outcomes=CUMULATIVE_OUTCOMES,
             success_outcomes=("success", "partial_success"),
+            rules=cumulative_rules,
             resolve=resolve_cumulative,
             odds=odds_cumulative,
             tones=view.CUMULATIVE_TONES,
@@ -1919,6 +1982,7 @@ SYSTEM = System(
                     _MODIFIERS, _ORDER],
             outcomes=CUMULATIVE_OUTCOMES,
             success_outcomes=("success", "partial_success"),
+            rules=_multi_checks,
             resolve=resolve_cumulative_skills,
             odds=odds_cumulative_skills,
             tones=view.CUMULATIVE_TONES,
@@ -1934,6 +1998,7 @@ SYSTEM = System(
             + _target_params("max_rounds", "Rounds allowed", 5, 30),
             outcomes=CUMULATIVE_OUTCOMES,
             success_outcomes=("success", "partial_success"),
+            rules=group_rules,
             resolve=resolve_group,
             odds=odds_group,
             tones=view.CUMULATIVE_TONES,

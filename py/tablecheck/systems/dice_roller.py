@@ -7,11 +7,14 @@ their results into the API's dicts. `resolve(values, tray)` and
 Unknown's dice expressions) delegate to them.
 """
 
+import sys
 from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import notation, notation_quick
 from ..display import dice_roller as view
+from ..errors import InvalidRequest
+from ..jsonvalues import shown
 from ..params import Param
 
 # What players of other games type (the page offers them as taps; the
@@ -83,15 +86,25 @@ def _key(total):
     return total if type(total) is int else float(total)
 
 
+def _totals_fit(support):
+    """Odds give every total as a number the page reads (a double) and draws:
+    totals beyond 1.8e308 (1d6^400) are refused; rolling still works."""
+    big = max((abs(k) for k in support), default=0)
+    if big > sys.float_info.max:
+        raise InvalidRequest("expression", f"totals reach {shown(int(big))}: too large for "
+                             "the odds to show; rolling still works", code="odds_too_big")
+
+
 def odds(values):
     """Exact distribution of the total: {"distribution": {total: p}, "tail":
     mass cut off exploding dice (below 1e-12), "min", "max", "mean"}; a
     fractional total (from /) is keyed by its decimal value."""
     expr = notation.parse(values["expression"])
     dist = notation.distribution(expr)
-    mean = Fraction(sum(k * w for k, w in dist.weights.items()), dist.total)
-    low, high = notation.bounds(expr.root)
     support = dist.weights
+    _totals_fit(support)
+    mean = Fraction(sum(k * w for k, w in support.items()), dist.total)
+    low, high = notation.bounds(expr.root)
     return {
         "outcomes": {"rolled": Fraction(1)},
         "expression": expr.text,

@@ -58,6 +58,7 @@ from ..checks import Check, System
 from ..dice import Dist, keep
 from ..display import freedom_fantasies as display
 from ..errors import InvalidRequest
+from ..jsonvalues import shown
 from ..params import Bool, Int, Obj, Param, party
 from ..sheets import Number, Sheet, Tracked
 
@@ -426,7 +427,7 @@ def _dc_value(value, table, field_name, open_top=False):
         for row in table:
             if row[1] == value:
                 return row[0], row[2]
-        raise InvalidRequest(field_name, f"unknown DC {value!r}", code="choice")
+        raise InvalidRequest(field_name, f"unknown DC {shown(value)}", code="choice")
     for row in table:
         if row[0] == value:
             return value, row[2]
@@ -662,7 +663,6 @@ GM_CRITICAL_HIT = ("critical hit: a direct hit plus 1 Tension Point for the GM "
 
 
 def attack_resolve(values, tray):
-    _attack_checks(values)
     tg = _target(values)
     t = tally(values)
     dr = values["damage_rating"]
@@ -762,7 +762,6 @@ def attack_track(values, result):
 
 
 def attack_odds(values):
-    _attack_checks(values)
     tg = _target(values)
     t = tally(values)
     dr = values["damage_rating"]
@@ -1058,7 +1057,7 @@ SYSTEM = System(
         ),
         Check(
             id="attack", label="Attack Check", params=ATTACK_PARAMS, outcomes=ATTACK_OUTCOMES,
-            resolve=attack_resolve, odds=attack_odds, track=attack_track,
+            rules=_attack_checks, resolve=attack_resolve, odds=attack_odds, track=attack_track,
             tones=display.ATTACK_TONES, explain=display.attack_card, odds_view=display.attack_odds,
             success_outcomes=("critical_hit", "direct_hit", "glancing_hit"),
             description="d20 + Ability against the target's Evasion DC: miss, glancing hit "
@@ -1067,7 +1066,7 @@ SYSTEM = System(
         ),
         Check(
             id="effect", label="Effect Check", params=EFFECT_PARAMS, outcomes=EFFECT_OUTCOMES,
-            resolve=effect_resolve, odds=effect_odds,
+            rules=_effect_dc, resolve=effect_resolve, odds=effect_odds,
             tones=display.EFFECT_TONES, explain=display.effect_card, odds_view=display.effect_odds,
             success_outcomes=("lucky_escape", "success"),
             description="Resist an Effect: d20 + Ability against 10 + the source's Ability, "

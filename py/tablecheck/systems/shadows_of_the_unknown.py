@@ -117,7 +117,6 @@ def _target_text(base, difficulty):
 
 # -- task check ------------------------------------------------------------
 def resolve_task(values, tray):
-    _check_automatic(values)
     difficulty = values["difficulty"]
     base, base_step = _base_text(values)
     if difficulty == "automatic":
@@ -170,7 +169,6 @@ def resolve_task(values, tray):
 
 
 def odds_task(values):
-    _check_automatic(values)
     difficulty = values["difficulty"]
     base, _ = _base_text(values)
     if difficulty == "automatic":
@@ -252,6 +250,7 @@ SYSTEM = System(
             ],
             outcomes=TASK_OUTCOMES,
             success_outcomes=("automatic_success", "outstanding_success", "success"),
+            rules=_check_automatic,
             resolve=resolve_task,
             odds=odds_task,
             tones=display.TASK_TONES,
