@@ -391,19 +391,16 @@ export class Table {
     this.notice.hidden = false;
   }
 
+  /** Undo: `before` (a changed form: noteReplaced offers no Undo without one) back in its form. */
   undoReplace(system, check, before) {
     if (this.current.system !== system) this.selectSystem(system, check);
     else if (this.current.check !== check) this.selectCheck(check);
     const form = this.current.form;
     if (!form) return;
-    if (before) {
-      form.set(before.values);
-      form.filled = before.filled && typeof before.filled === 'object' ? before.filled : {};
-      form.refreshFill();
-      this.saveFormState();
-    } else {
-      this.resetForm();
-    }
+    form.set(before.values);
+    form.filled = before.filled && typeof before.filled === 'object' ? before.filled : {};
+    form.refreshFill();
+    this.saveFormState();
     this.clearNotice();
     this.savedInForm = null;
     this.refreshAll();
