@@ -112,13 +112,36 @@ def enter_dice(page, dice, scope="#entered-dice"):
         f" && [...f.querySelectorAll('.die-input')].every(x => x.value.trim() !== ''); }}", timeout=LONG)
 
 
-def make_character(page, name, numbers):
-    """A character of the game now picked, through the editor."""
+# a skill row of The Dark Eye's sheet (a new character starts with none: issue 25)
+CLIMBING = {"skills": [{"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4}]}
+
+
+def add_rows(page, rows):
+    """Rows typed into the open character editor's tables: {table key: [{column: value}]}."""
+    for table, items in rows.items():
+        box = page.locator(f'.char-editor fieldset[data-table="{table}"]')
+        for row in items:
+            box.locator(":scope > .add-item").click()
+            last = box.locator(".row").last
+            for key, value in row.items():
+                cell = last.locator(f'[data-path="tables.{table}[?].{key}"]')
+                if cell.locator("select").count():
+                    cell.locator("select").select_option(str(value))
+                elif cell.locator("input[type=checkbox]").count():
+                    cell.locator("input").set_checked(bool(value))
+                else:
+                    cell.locator("input").fill(str(value))
+
+
+def make_character(page, name, numbers, rows=None):
+    """A character of the game now picked, through the editor (with `rows`
+    typed into its tables, see add_rows)."""
     page.click("#open-characters")
     page.click("#character-new")
     page.fill('.char-editor [data-path="name"] input', name)
     for key, value in numbers.items():
         page.fill(f'.char-editor [data-path="numbers.{key}"] input', str(value))
+    add_rows(page, rows or {})
     page.click("#character-save")
     page.wait_for_selector(f'#character-list .char-item:has-text("{name}")')
     page.keyboard.press("Escape")

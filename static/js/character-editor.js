@@ -5,6 +5,18 @@
 import { el, clear, deepCopy } from './util.js';
 import * as chars from './characters.js';
 
+/** A new character's sheet: the game's defaults, but a table whose rows no
+ * other column refers to (skills) starts empty: its default rows are
+ * samples, not the character's. Rows others refer to (the game's named
+ * attributes or stats) stay. */
+function freshSheet(system) {
+  const sheet = chars.blankSheet(system);
+  const spec = chars.sheetOf(system);
+  const referred = new Set(spec.tables.flatMap((t) => t.columns.filter((c) => c.type === 'ref').map((c) => c.ref)));
+  for (const t of spec.tables) if (!referred.has(t.key)) sheet.tables[t.key] = [];
+  return sheet;
+}
+
 function parseIntStrict(v) {
   const s = String(v).trim().replace(/^\u2212/, '-');
   return /^[+-]?\d+$/.test(s) ? parseInt(s, 10) : NaN;
@@ -15,7 +27,7 @@ class CharacterEditor {
     this.system = system;
     this.opts = opts;
     this.spec = chars.sheetOf(system);
-    this.c = existing ? deepCopy(existing) : { id: chars.newCharacterId(), system, name: '', sheet: chars.blankSheet(system) };
+    this.c = existing ? deepCopy(existing) : { id: chars.newCharacterId(), system, name: '', sheet: freshSheet(system) };
     this.inputs = []; // {path, input, errorEl}
     this.rowSeq = 0; // table rows repeat their columns: each field gets its own id
     this.tables = {}; // key -> {t, rows: [{cells, root}]}
@@ -53,7 +65,8 @@ class CharacterEditor {
 
   tableBox(t) {
     const rowsBox = el('div', { class: 'rows' });
-    this.tables[t.key] = { t, rows: [], box: rowsBox };
+    const empty = el('p', { class: 'field-help table-empty' }, `No ${t.label.toLowerCase()} yet: tap \u201cAdd ${t.noun}\u201d to add one.`);
+    this.tables[t.key] = { t, rows: [], box: rowsBox, empty };
     const addBtn = el('button', { type: 'button', class: 'btn add-item' }, `Add ${t.noun}`);
     addBtn.addEventListener('click', () => {
       this.addRow(t, Object.fromEntries(t.columns.map((col) => [col.key, col.type === 'int' || col.type === 'bool' ? col.default : ''])));
@@ -62,7 +75,8 @@ class CharacterEditor {
       rows[rows.length - 1].cells[t.columns[0].key].focus();
     });
     for (const row of this.c.sheet.tables[t.key] || []) this.addRow(t, row);
-    return el('fieldset', { class: 'char-table' }, el('legend', {}, t.label), rowsBox, addBtn);
+    this.showEmpty();
+    return el('fieldset', { class: 'char-table', 'data-table': t.key }, el('legend', {}, t.label), empty, rowsBox, addBtn);
   }
 
   cellInput(col, row) {
@@ -100,8 +114,14 @@ class CharacterEditor {
     this.renumber();
   }
 
+  /** A table without rows says how to add one. */
+  showEmpty() {
+    for (const { rows, empty } of Object.values(this.tables)) empty.hidden = rows.length > 0;
+  }
+
   /** Error paths carry the row index. */
   renumber() {
+    this.showEmpty();
     for (const { t, rows } of Object.values(this.tables)) {
       rows.forEach((r, i) => {
         for (const col of t.columns) {

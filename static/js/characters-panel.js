@@ -1,7 +1,7 @@
 // The characters panel (list, use, edit, delete, export / import) and the
 // header's character picker for the current game.
 
-import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
+import { el, clear, downloadJSON, readFileText, dateStamp, plural } from './util.js';
 import * as chars from './characters.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { characterEditor } from './character-editor.js';
@@ -37,7 +37,7 @@ export class CharactersPanel {
       // the saved checks of these characters travel with them
       data.saved_checks = saved.forExport(sys, data.characters.map((c) => c.id), this.host.catalog ? this.host.catalog() : null);
       downloadJSON(`tablecheck-characters-${sys}-${dateStamp()}.json`, data);
-      this.msg.textContent = `Exported ${data.characters.length} characters and ${data.saved_checks.length} saved checks.`;
+      this.msg.textContent = `Exported ${plural(data.characters.length, 'character')} and ${plural(data.saved_checks.length, 'saved check')}.`;
       this.msg.dataset.state = 'ok';
     });
     importBtn.addEventListener('click', () => this.file.click());

@@ -128,7 +128,8 @@ class IntField extends Leaf {
     this.input = el('input', {
       id, type: 'text', inputmode: 'numeric', autocomplete: 'off', enterkeyhint: 'done',
       class: 'num', name: path, 'data-path': path, spellcheck: 'false',
-      pattern: '[-+]?[0-9]*',
+      // valid under the `v` flag browsers compile it with (a bare '-' in a class is not)
+      pattern: '[\\-+\u2212]?[0-9]*',
     });
     const negatives = p.min === undefined || p.min < 0;
     this.minus = el('button', { type: 'button', class: 'step', 'aria-label': `Decrease ${label}`, onclick: () => this.step(-1) }, '\u2212');
@@ -537,7 +538,7 @@ class ListField {
     this.errorEl = el('p', { class: 'field-error', id: newId('err'), hidden: true });
     this.body = el('div', { class: `list-items ${p.item.type === 'object' ? 'list-objects' : 'list-leaves'}` });
     this.fixed = p.min_items !== undefined && p.min_items === p.max_items;
-    this.addBtn = this.fixed ? null : el('button', { type: 'button', class: 'btn add-item', onclick: () => { this.add(); form.changed(this); this.items[this.items.length - 1].focus(); } }, `Add ${this.itemNoun()}`);
+    this.addBtn = this.fixed ? null : el('button', { type: 'button', class: 'btn add-item', onclick: () => this.addByHand() }, `Add ${this.itemNoun()}`);
     const helpId = newId('help');
     this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     this.legendEl = el('legend', {}, this.label);
@@ -545,6 +546,13 @@ class ListField {
       this.legendEl, this.help, this.body, this.addBtn, this.errorEl);
     form.lists.push(this);
     this.set(value === undefined ? listDefault(p) : value);
+  }
+  /** The Add button: a new item, its fill menu (who can fill it) at once. */
+  addByHand() {
+    const node = this.add();
+    this.form.refreshFill(node.path);
+    this.form.changed(this);
+    node.focus();
   }
   itemNoun() {
     const item = this.p.item;
@@ -804,18 +812,43 @@ export class CheckForm {
   decorate(node, list) {
     if (this.options.decorate) this.options.decorate(node, list, this);
   }
-  refreshFill() {
+  /** The fill controls of every group (or of those at and under `path`:
+   * a list item just added). */
+  refreshFill(path = null) {
     this.syncParties();
     if (!this.options.fillControl) return;
-    for (const g of this.groups) {
+    const under = (g) => path === null || g.path === path || String(g.path).startsWith(`${path}.`)
+      || String(g.path).startsWith(`${path}[`);
+    for (const g of this.groups.filter(under)) {
       clear(g.fillSlot);
       const ctl = this.options.fillControl(g, this);
       if (ctl) g.fillSlot.append(ctl);
     }
   }
+  /** The first value of a field: from the form's first values, else its
+   * catalog default (a list item added since). */
+  firstValueOf(leaf) {
+    const def = this.defaults ? valueAt(this.defaults, leaf.path) : undefined;
+    return def !== undefined ? def : uiDefault(leaf.p);
+  }
+  /** The fields of `group` a fill left as they were (`filled`: the values it
+   * set) that differ from their first values: [{leaf, def}]. */
+  keptAfterFill(group, filled) {
+    if (!group.leaves) return [];
+    const set = new Set(Object.keys(filled || {}));
+    const out = [];
+    for (const leaf of group.leaves()) {
+      const key = leaf.path.slice(group.path ? group.path.length + 1 : 0).split(/[.[]/)[0];
+      if (set.has(key)) continue;
+      const def = this.firstValueOf(leaf);
+      if (def !== undefined && !sameRaw(leaf.raw(), def)) out.push({ leaf, def });
+    }
+    return out;
+  }
   changed(node) {
     if (this.silent) return;
     if (node && node.clearError) node.clearError();
+    if (node && node.root) node.root.classList.remove('kept'); // changed by hand: no longer kept
     if (this.options.onChange) this.options.onChange(this, node);
   }
   /** {request params, errors: [{path, message}]} from the current fields. */
@@ -859,4 +892,28 @@ export class CheckForm {
     const node = this.nodeFor(path);
     return node && node.label ? node.label : path;
   }
+}
+
+/** A field in words for a list of values: 'Modifier -2', 'Hero 2 · SR 6'
+ * (a field of a nested group is named with its group). */
+function leafWords(form, leaf) {
+  const parent = leaf.path.replace(/(\.[^.[\]]+|\[\d+\])$/, '');
+  const group = parent && parent !== leaf.path ? form.top.find(parent) : null;
+  const where = group && group.legendEl && !(group instanceof ListField) ? `${group.legendEl.textContent} \u00b7 ` : '';
+  return `${where}${leaf.label} ${leaf.valueText(leaf.raw())}`;
+}
+
+/** What differs between two sets of a check's values (raw form values or a
+ * request's), in words: ['Modifier -2', ...] of `a` (null: the first values)
+ * where `b` (null: the first values) holds something else. */
+export function differences(system, check, a, b) {
+  const fa = new CheckForm(system, check, { values: a || undefined, shadow: true });
+  const fb = new CheckForm(system, check, { values: b || undefined, shadow: true });
+  const other = new Map([...fb.top.leaves()].map((l) => [l.path, l]));
+  const out = [];
+  for (const leaf of fa.top.leaves()) {
+    const there = other.get(leaf.path);
+    if (!there || !sameRaw(leaf.raw(), there.raw())) out.push(leafWords(fa, leaf));
+  }
+  return out;
 }

@@ -2,12 +2,14 @@
 // engine's `line`), tap to open its card, Repeat, export / import, clear;
 // filters by game, character and check and a text search.
 
-import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
+import { el, clear, downloadJSON, readFileText, dateStamp, plural } from './util.js';
 import * as history from './history.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { toneIcon } from './result.js';
 import * as persist from './persist.js';
 import { importReport } from './import-report.js';
+import * as chars from './characters.js';
+import { kindFor } from './targets.js';
 
 export class HistoryPanel {
   /** host: {table, engine, catalog(), storageNote(), onSaved()} */
@@ -38,7 +40,7 @@ export class HistoryPanel {
     });
     exportBtn.addEventListener('click', () => {
       downloadJSON(`tablecheck-history-${dateStamp()}.json`, history.exportData());
-      this.msg.textContent = `Exported ${history.all().length} entries.`;
+      this.msg.textContent = `Exported ${plural(history.all().length, 'entry', 'entries')}.`;
     });
     importBtn.addEventListener('click', () => this.file.click());
     this.file.addEventListener('change', () => this.importFile());
@@ -124,12 +126,21 @@ export class HistoryPanel {
     this.fText.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => this.render(), 150); });
   }
 
-  /** Everyone named in an entry: who filled each part of its form. */
-  static people(e) {
+  /** The characters named in an entry: who filled each part of its form.
+   * Not the card's subject ("Alrik vs Gerda", "Alrik and Gerda": the sides
+   * together), and not a tracked entry (a target) unless a saved character
+   * of the game has that name. */
+  people(e) {
     const out = new Set();
-    if (e.character) out.add(e.character);
     const filled = e.request && e.request.characters;
-    if (filled && typeof filled === 'object') for (const n of Object.values(filled)) if (typeof n === 'string' && n) out.add(n);
+    if (!filled || typeof filled !== 'object') return [];
+    const cat = this.host.catalog();
+    const system = cat && cat.systems ? cat.systems[e.system] : null;
+    for (const [path, n] of Object.entries(filled)) {
+      if (typeof n !== 'string' || !n) continue;
+      if (path && kindFor(system, e.check, path) && !chars.charactersFor(e.system).some((c) => c.name === n)) continue;
+      out.add(n);
+    }
     return [...out];
   }
 
@@ -147,7 +158,7 @@ export class HistoryPanel {
     const people = new Set();
     for (const e of list) {
       if (!games.has(e.system)) games.set(e.system, this.checkInfo(e).gameName);
-      for (const n of HistoryPanel.people(e)) people.add(n);
+      for (const n of this.people(e)) people.add(n);
     }
     HistoryPanel.options(this.fGame, 'All games', [...games].sort((a, b) => a[1].localeCompare(b[1])));
     HistoryPanel.options(this.fChar, 'Everyone', [...people].sort((a, b) => a.localeCompare(b)).map((n) => [n, n]));
@@ -164,7 +175,9 @@ export class HistoryPanel {
   /** The words a search looks through for one entry. */
   searchText(e) {
     const { game, gameName, label } = this.checkInfo(e);
-    return [game, gameName, label, e.line, e.result.summary, HistoryPanel.people(e).join(' '), (e.dice || []).join(' ')]
+    const filled = e.request && e.request.characters && typeof e.request.characters === 'object' ? Object.values(e.request.characters) : [];
+    const summary = e.result.card && e.result.card.summary;
+    return [game, gameName, label, e.line, summary || e.result.summary, e.character, filled.join(' '), (e.dice || []).join(' ')]
       .filter(Boolean).join(' ').toLowerCase();
   }
 
@@ -174,7 +187,7 @@ export class HistoryPanel {
     const check = this.fCheck.value;
     const words = this.fText.value.toLowerCase().split(/\s+/).filter(Boolean);
     return list.filter((e) => (!game || e.system === game)
-      && (!who || HistoryPanel.people(e).includes(who))
+      && (!who || this.people(e).includes(who))
       && (!check || `${e.system}/${e.check}` === check)
       && (!words.length || words.every((w) => this.searchText(e).includes(w))));
   }

@@ -7,11 +7,23 @@
 import { el, clear, pct, afterFrame } from './util.js';
 import { CODES } from './codes.js';
 
+/** 'shade-1', 'shade-2' for the second and third outcome of one tone (the
+ * sides of a contest, all neutral): each outcome has a colour of its own. */
+function shades(rows) {
+  const seen = {};
+  return rows.map((r) => {
+    const n = seen[r.tone] || 0;
+    seen[r.tone] = n + 1;
+    return n ? ` shade-${((n - 1) % 3) + 1}` : '';
+  });
+}
+
 function outcomeRows(view) {
   const rows = view.outcomes || [];
   if (!rows.length) return [];
-  const segs = rows.filter((r) => r.p > 0).map((r) => el('span', { class: `part tone-${r.tone}`, style: { flexGrow: String(r.p) }, title: `${r.label} ${pct(r.p)}` }));
-  const list = rows.map((r) => el('li', { class: `odds-row tone-${r.tone}`, 'data-outcome': r.id, 'data-p': String(r.p), 'data-exact': r.exact || null },
+  const shade = shades(rows);
+  const segs = rows.map((r, i) => (r.p > 0 ? el('span', { class: `part tone-${r.tone}${shade[i]}`, style: { flexGrow: String(r.p) }, title: `${r.label} ${pct(r.p)}` }) : null));
+  const list = rows.map((r, i) => el('li', { class: `odds-row tone-${r.tone}${shade[i]}`, 'data-outcome': r.id, 'data-p': String(r.p), 'data-exact': r.exact || null },
     el('span', { class: 'odds-label' }, el('span', { class: 'swatch', 'aria-hidden': 'true' }), r.label),
     el('span', { class: 'odds-bar', 'aria-hidden': 'true' }, el('span', { style: { width: `${(r.p * 100).toFixed(3)}%` } })),
     el('strong', { class: 'odds-pct' }, pct(r.p))));

@@ -182,7 +182,7 @@ export function renderResult(result, actions = {}, meta = {}) {
     el('h2', { id: 'result-title', class: 'visually-hidden' }, 'Result'),
     el('p', { class: 'result-context' }, context, meta.source ? ` \u00b7 ${meta.source}` : '', meta.time ? ` \u00b7 ${meta.time}` : ''),
     head,
-    el('p', { class: 'result-summary' }, result.summary || ''),
+    el('p', { class: 'result-summary' }, card.summary || result.summary || ''),
     rolls.length ? (loose.length ? drawDice(rolls, views, loose) : null) : el('p', { class: 'no-dice' }, 'No dice rolled.'),
     drawGroups(card, rolls, views),
     figureList(card.facts || [], 'facts'),
@@ -199,5 +199,5 @@ export function renderResult(result, actions = {}, meta = {}) {
 /** One sentence for the polite live region. */
 export function announcement(result) {
   const c = result.card;
-  return `${c.headline.label}${c.key ? `, ${c.key.label} ${c.key.value}` : ''}. ${result.summary || ''}`;
+  return `${c.headline.label}${c.key ? `, ${c.key.label} ${c.key.value}` : ''}. ${c.summary || result.summary || ''}`;
 }

@@ -7,6 +7,7 @@ import * as saved from './saved-checks.js';
 import * as chars from './characters.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import * as persist from './persist.js';
+import { differences } from './forms.js';
 
 export class SavedPanel {
   /** host: {table, catalog(), say(text), currentCharacter(system), onSaved()} */
@@ -63,8 +64,40 @@ export class SavedPanel {
 
   roll(s) {
     if (this.listDialog.open) this.listDialog.close();
-    this.host.table.again({ system: s.system, check: s.check, request: s.request });
+    const t = this.host.table;
+    const before = t.formState(s.system, s.check);
+    t.again({ system: s.system, check: s.check, request: s.request });
+    t.savedInForm = s.id;
+    t.noteReplaced(before, `Filled from the saved check \u201c${s.name}\u201d`);
     this.host.say(`Rolling ${s.name}.`);
+  }
+
+  /** Edit: the saved check's values in its form (unless the form holds them
+   * already, changed since), then the sheet with its name and inputs. */
+  edit(s) {
+    const t = this.host.table;
+    if (t.savedInForm !== s.id || t.current.system !== s.system || t.current.check !== s.check) {
+      const before = t.formState(s.system, s.check);
+      if (t.loadEntryIntoForm({ system: s.system, check: s.check, request: s.request })) {
+        t.savedInForm = s.id;
+        t.refreshAll();
+        t.noteReplaced(before, `The saved check \u201c${s.name}\u201d is in the form`);
+      }
+    }
+    this.openSave(s);
+  }
+
+  /** A saved check's inputs in words ('Modifier -2, Skill rating (SR) 6'):
+   * those that differ from the form's first values. */
+  storedWords(s) {
+    const cat = this.catalog();
+    const sys = cat && cat.systems ? cat.systems[s.system] : null;
+    const check = sys && sys.checks[s.check];
+    if (!check) return '';
+    const words = differences(sys, check, s.request, null);
+    const who = Object.values(s.request.characters || {}).filter(Boolean);
+    const filled = who.length ? ` Filled from ${[...new Set(who)].join(', ')}.` : '';
+    return `${words.length ? `Its inputs: ${words.join(', ')}; the rest as the form starts.` : 'Its inputs: the form as it starts.'}${filled}`;
   }
 
   // -- save / edit ------------------------------------------------------------------
@@ -79,12 +112,13 @@ export class SavedPanel {
     this.replaceBox = el('input', { type: 'checkbox', id: 'saved-replace' });
     this.replaceRow = el('p', { class: 'saved-replace' }, el('label', { for: 'saved-replace' }, this.replaceBox, ' Replace its inputs with the form as it is now'));
     this.saveWhat = el('p', { class: 'field-help', id: 'saved-what' });
+    this.formDiffers = el('p', { class: 'field-help saved-differs', id: 'saved-differs', hidden: true });
     const ok = el('button', { type: 'submit', class: 'btn primary', id: 'saved-ok' }, 'Save');
     const cancel = el('button', { type: 'button', class: 'btn', id: 'saved-cancel' }, 'Cancel');
     this.saveForm = el('form', { class: 'saved-form', novalidate: true },
       el('p', {}, el('label', { for: 'saved-name' }, 'Name'), this.nameInput, this.nameError),
       el('p', {}, el('label', { for: 'saved-character' }, 'Character'), this.whoSelect),
-      this.saveWhat, this.replaceRow, el('div', { class: 'sheet-actions' }, cancel, ok));
+      this.saveWhat, this.formDiffers, this.replaceRow, el('div', { class: 'sheet-actions' }, cancel, ok));
     D.body.append(this.saveForm);
     cancel.addEventListener('click', () => this.saveDialog.close());
     this.saveForm.addEventListener('submit', (e) => { e.preventDefault(); this.submitSave(); });
@@ -116,9 +150,10 @@ export class SavedPanel {
       this.saveTitle.textContent = 'Edit saved check';
       this.nameInput.value = existing.name;
       charId = existing.character || null;
-      this.saveWhat.textContent = `${this.checkLabel(existing)}.`;
+      this.saveWhat.textContent = `${this.checkLabel(existing)}. ${this.storedWords(existing)}`;
       this.replaceBox.checked = false;
       this.replaceRow.hidden = !(this.host.table.current.system === existing.system && this.host.table.current.check === existing.check);
+      this.showFormDiffers(existing);
     } else {
       const f = this.formRequest();
       if (!f) { this.host.say('Fix the form first: a saved check keeps a complete form.'); this.host.table.refreshAll(); return; }
@@ -129,6 +164,7 @@ export class SavedPanel {
       charId = cur ? cur.id : ((filled[''] && filled[''].id) || null);
       this.saveWhat.textContent = `${this.checkLabel(f)} with the form as it is now; one tap on its chip rolls it.`;
       this.replaceRow.hidden = true;
+      this.formDiffers.hidden = true;
     }
     clear(this.whoSelect);
     this.whoSelect.append(el('option', { value: '' }, 'Nobody in particular'));
@@ -138,6 +174,17 @@ export class SavedPanel {
     if (!this.saveDialog.open) this.saveDialog.showModal();
     this.nameInput.focus();
     this.nameInput.select();
+  }
+
+  /** Editing a saved check whose form has changed since it was filled in:
+   * say so (Replace keeps the form's values). */
+  showFormDiffers(s) {
+    const t = this.host.table;
+    const f = !this.replaceRow.hidden ? this.formRequest() : null;
+    const words = f ? differences(t.current.form.systemEntry, t.current.form.check, t.current.form.raw(), s.request) : [];
+    this.formDiffers.hidden = !words.length;
+    this.formDiffers.textContent = words.length
+      ? `The form now differs: ${words.join(', ')}. Tick the box below to keep the form\u2019s values.` : '';
   }
 
   submitSave() {
@@ -212,7 +259,7 @@ export class SavedPanel {
           el('span', { class: 'saved-name' }, s.name, el('span', { class: 'saved-check' }, ` \u00b7 ${this.checkLabel(s)}`)),
           el('span', { class: 'saved-actions' },
             el('button', { type: 'button', class: 'btn primary', 'aria-label': `Roll ${s.name}`, onclick: () => this.roll(s) }, 'Roll'),
-            el('button', { type: 'button', class: 'btn', 'aria-label': `Edit ${s.name}`, onclick: () => { this.listDialog.close(); this.openSave(s); } }, 'Edit'),
+            el('button', { type: 'button', class: 'btn', 'aria-label': `Edit ${s.name}`, onclick: () => { this.listDialog.close(); this.edit(s); } }, 'Edit'),
             el('button', { type: 'button', class: 'btn danger', 'aria-label': `Delete ${s.name}`, onclick: () => this.remove(s) }, 'Delete'))));
       }
       this.list.append(el('h3', { class: 'saved-who' }, who), ul);

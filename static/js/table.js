@@ -5,11 +5,11 @@
 // odds views, lines) and the catalog (labels, tones, first values, sheets);
 // this module wires them together and knows no game.
 
-import { el, clear, debounce, reducedMotion, valueAt } from './util.js';
+import { el, clear, debounce, deepCopy, reducedMotion, valueAt } from './util.js';
 import * as storage from './storage.js';
 import * as history from './history.js';
 import * as chars from './characters.js';
-import { CheckForm } from './forms.js';
+import { CheckForm, differences } from './forms.js';
 import { OddsPanel } from './odds.js';
 import { renderResult, announcement } from './result.js';
 import { EnteredDice } from './entered.js';
@@ -19,6 +19,13 @@ import { CODES } from './codes.js';
 
 const DICE_FIELD = /^dice(\[\d+\])?$/;
 const TYPING_PAUSE = 700; // ms of quiet before typed text is checked
+
+/** JSON with sorted keys: two value trees compare equal when they hold the same. */
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v === undefined ? null : v);
+}
 
 /** When a card was rolled: the time, with the date when it was not today
  * (a shared roll, an old history entry). */
@@ -92,6 +99,11 @@ export class Table {
     this.changedNote = el('span', { class: 'changed-note', 'aria-live': 'polite' });
     this.resetBtn = el('button', { type: 'button', class: 'btn reset-form', id: 'reset-form', hidden: true, onclick: () => this.resetForm() }, 'Reset form');
     this.changedBar = el('div', { class: 'changed-bar' }, this.changedNote, this.resetBtn);
+    // what just replaced the form's values (a saved check), with one tap back
+    this.noticeText = el('span', { class: 'form-notice-text' });
+    this.noticeUndo = el('button', { type: 'button', class: 'btn form-undo', id: 'form-undo' }, 'Undo');
+    this.noticeClose = el('button', { type: 'button', class: 'btn form-notice-close', 'aria-label': 'Dismiss this note', onclick: () => this.clearNotice() }, '\u2715');
+    this.notice = el('div', { class: 'form-notice', id: 'form-notice', role: 'status', hidden: true }, this.noticeText, this.noticeUndo, this.noticeClose);
     this.formHost = el('div', { id: 'form-host' }, el('p', { class: 'placeholder' }, 'The checks appear as soon as the dice engine has started.'));
     this.rollBtn = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, 'Roll');
     this.enteredToggle = el('input', { type: 'checkbox', role: 'switch', id: 'entered-toggle' });
@@ -115,7 +127,7 @@ export class Table {
     this.resultHost = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
       el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
     this.formPane = el('section', { class: 'pane pane-form', 'aria-labelledby': 'check-title' },
-      this.checkPicker, el('div', { class: 'check-head' }, this.checkTitle, this.checkDesc, this.changedBar), this.formHost, this.entered.root, this.rollbar);
+      this.checkPicker, el('div', { class: 'check-head' }, this.checkTitle, this.checkDesc, this.changedBar, this.notice), this.formHost, this.entered.root, this.rollbar);
     this.outPane = el('div', { class: 'pane pane-out' }, this.oddsSection, this.resultHost);
     this.root = el('div', { class: 'layout' }, this.formPane, this.outPane);
     this.rollBtn.addEventListener('click', (e) => this.roll(e));
@@ -230,6 +242,8 @@ export class Table {
     const check = s && s.checks[cid];
     if (!check) return;
     this.cancelAdjust();
+    this.clearNotice();
+    this.savedInForm = null;
     this.current.check = cid;
     this.prefs.checks[this.current.system] = cid;
     this.host.savePrefs();
@@ -321,7 +335,8 @@ export class Table {
       form.silent = false;
       form.filled[group.path || ''] = { name: c.name, what: o.what || null, id: c.id };
       form.refreshFill();
-      this.host.say(`Filled from ${c.name}: ${o.label}.`);
+      const kept = this.showKept(group, form.keptAfterFill(group, o.values));
+      this.host.say(`Filled from ${c.name}: ${o.label}.${kept ? ` ${kept}` : ''}`);
       this.formChanged(null);
     });
     if (cur && !party) {
@@ -331,6 +346,81 @@ export class Table {
       wrap.append(el('p', { class: 'fill-hint field-help', id: hintId }, `Pick ${cur.name}\u2019s skill or value in this menu to fill the form.`));
     }
     return wrap;
+  }
+
+  /** After a fill: the fields it did not set that hold something else than
+   * their first values (a modifier from the last check) are marked, and a
+   * note under the fill menu names them with one tap back to their first
+   * values. Returns the note's words ('' when nothing was kept). */
+  showKept(group, kept) {
+    if (!kept.length || !group.fillSlot) return '';
+    const form = this.current.form;
+    for (const { leaf } of kept) leaf.root.classList.add('kept');
+    const words = `Kept from before: ${kept.map(({ leaf }) => `${leaf.label} ${leaf.valueText(leaf.raw())}`).join(', ')}.`;
+    const reset = el('button', { type: 'button', class: 'btn kept-reset' }, kept.length === 1 ? 'Reset it' : 'Reset them');
+    const note = el('p', { class: 'kept-note', role: 'status' }, el('span', {}, words), reset);
+    reset.addEventListener('click', () => {
+      form.silent = true;
+      for (const { leaf, def } of kept) { leaf.set(def); leaf.root.classList.remove('kept'); }
+      form.silent = false;
+      note.remove();
+      this.host.say(`${kept.map(({ leaf }) => leaf.label).join(', ')}: back to ${kept.length === 1 ? 'its first value' : 'their first values'}.`);
+      this.formChanged(null);
+    });
+    group.fillSlot.append(note);
+    return words;
+  }
+
+  // -- what replaced the form -------------------------------------------------------------
+
+  /** The values of a check's form now (the form on screen, else the ones
+   * kept for it; null: its first values), to put back later. */
+  formState(system, check) {
+    if (this.current.form && this.current.system === system && this.current.check === check) {
+      return { values: this.current.form.raw(), filled: deepCopy(this.current.form.filled || {}) };
+    }
+    const kept = this.formStore[`${system}.${check}`];
+    return kept ? deepCopy(kept) : null;
+  }
+
+  /** Say what filling the form from `what` (a saved check) replaced, with
+   * Undo: the values before, back in the form. Nothing replaced: no note. */
+  noteReplaced(before, what) {
+    const form = this.current.form;
+    if (!form) return;
+    // a form that held its first values (and no names) lost nothing
+    const changed = before && (differences(form.systemEntry, form.check, before.values, null).length
+      || Object.keys(before.filled || {}).length);
+    const gone = changed ? differences(form.systemEntry, form.check, before.values, form.raw()) : [];
+    if (!gone.length) { this.clearNotice(); return; }
+    const system = this.current.system;
+    const check = this.current.check;
+    this.noticeText.textContent = `${what}. Your previous values: ${gone.slice(0, 4).join(', ')}${gone.length > 4 ? ` and ${gone.length - 4} more` : ''}.`;
+    this.noticeUndo.onclick = () => this.undoReplace(system, check, before);
+    this.noticeUndo.setAttribute('aria-label', 'Undo: put your previous values back in the form');
+    this.notice.hidden = false;
+  }
+
+  /** Undo: `before` (a changed form: noteReplaced offers no Undo without one) back in its form. */
+  undoReplace(system, check, before) {
+    if (this.current.system !== system) this.selectSystem(system, check);
+    else if (this.current.check !== check) this.selectCheck(check);
+    const form = this.current.form;
+    if (!form) return;
+    form.set(before.values);
+    form.filled = before.filled && typeof before.filled === 'object' ? before.filled : {};
+    form.refreshFill();
+    this.saveFormState();
+    this.clearNotice();
+    this.savedInForm = null;
+    this.refreshAll();
+    this.host.say('Your previous values are back in the form.');
+  }
+
+  clearNotice() {
+    if (!this.notice) return;
+    this.notice.hidden = true;
+    this.noticeText.textContent = '';
   }
 
   /** The request's words for the card: who filled which part of the form,
@@ -405,6 +495,7 @@ export class Table {
       const mine = errors.filter((e) => e.path === node.path);
       if (mine.length) node.showError(mine[0].message);
     }
+    this.foldCard(errors.length ? null : canonical({ ...values, ...this.cardContext() }));
     if (errors.length) {
       this.odds.invalid('Odds appear when every field is valid.');
       this.setRollState(errors);
@@ -670,9 +761,11 @@ export class Table {
       spent: entry.spent ? followup.counterFor(entry.system, entry.spent) : null, undone: !!entry.undone });
     card.dataset.entry = entry.id;
     if (!reducedMotion()) card.classList.add('animate');
+    this.addFoldBar(card);
     clear(this.resultHost);
     this.resultHost.append(card);
     this.lastResult = entry;
+    this.cardInputs = this.formInputs(); // the form holds this card's inputs now
     this.host.say(announcement(entry.result));
     if (t0 !== undefined) {
       requestAnimationFrame(() => setTimeout(() => {
@@ -681,6 +774,44 @@ export class Table {
       }, 0));
     }
     this.reveal(card);
+  }
+
+  /** The form's inputs as the card context sends them (null: a field is invalid). */
+  formInputs() {
+    const form = this.current.form;
+    if (!form) return null;
+    const { values, errors } = form.collect();
+    return errors.length ? null : canonical({ ...values, ...this.cardContext() });
+  }
+
+  /** A card's fold: one line saying the form has moved on, and a button
+   * that shows the whole card again. */
+  addFoldBar(card) {
+    const btn = el('button', { type: 'button', class: 'btn card-unfold', 'aria-expanded': 'false' }, 'Show the whole card');
+    btn.addEventListener('click', () => {
+      const open = !card.classList.contains('unfolded');
+      card.classList.toggle('unfolded', open);
+      btn.setAttribute('aria-expanded', String(open));
+      btn.textContent = open ? 'Fold the card' : 'Show the whole card';
+    });
+    const bar = el('div', { class: 'card-fold' }, el('p', {}, 'The form has changed since this result: the odds below are for the form as it is now.'), btn);
+    const head = card.querySelector('.result-head');
+    card.insertBefore(bar, head ? head.nextSibling : card.firstChild);
+  }
+
+  /** The card folds to its headline while the form holds other inputs than
+   * it shows (the odds below it are then the form's, not the card's), and
+   * unfolds when the form holds them again. */
+  foldCard(inputs) {
+    const card = this.resultHost.querySelector('.result-card');
+    if (!card || this.cardInputs === undefined) return;
+    const fold = inputs !== this.cardInputs;
+    if (fold === card.classList.contains('folded')) return;
+    card.classList.toggle('folded', fold);
+    this.resultHost.dataset.folded = String(fold);
+    // the pane beside the form scrolls by itself: the odds come into view
+    const pane = this.outPane;
+    if (fold && pane.scrollHeight > pane.clientHeight + 1 && getComputedStyle(pane).overflowY !== 'visible') pane.scrollTop = 0;
   }
 
   /** Bring the card's head into view when it is above the top, below the
@@ -761,6 +892,8 @@ export class Table {
   clearResult() {
     this.endFollowEntry();
     this.lastResult = null;
+    this.cardInputs = undefined;
+    delete this.resultHost.dataset.folded;
     clear(this.resultHost);
     delete this.resultHost.dataset.saved;
     this.resultHost.append(el('p', { class: 'placeholder' }, 'Roll to see the result here.'));

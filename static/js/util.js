@@ -56,6 +56,11 @@ export function pct(p) {
   return `${v.toFixed(1)}%`;
 }
 
+/** '1 saved check', '2 saved checks'; `many` for other plurals ('entries'). */
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
 export function debounce(fn, ms) {
   let timer = null;
   const wrapped = (...args) => {

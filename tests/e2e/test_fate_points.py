@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import enter_dice, make_character, painted, wait_result  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, enter_dice, make_character, painted, wait_result  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -56,7 +56,7 @@ def stored_character(page, name):
 
 
 def make_alrik(page):
-    make_character(page, "Alrik", {"COU": 12, "AGI": 13, "STR": 11})
+    make_character(page, "Alrik", {"COU": 12, "AGI": 13, "STR": 11}, CLIMBING)
 
 
 def test_rule_fate_point_reroll_of_a_failed_skill_check_with_entered_dice(page):

@@ -11,6 +11,7 @@ pytest.importorskip("playwright.sync_api")
 
 from evening import (SHOTS, choose, click_roll, enter_dice, fill, fill_from, make_character,  # noqa: E402
                      odds_settled, open_page, set_entered, wait_ui)
+from page_tools import CLIMBING  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -98,8 +99,8 @@ def test_each_member_of_a_group_check_is_filled_from_its_own_character(ui):
     page = ui
     set_entered(page, False)
     choose(page, "dark_eye", "group")
-    make_character(page, "Gerda", {"COU": 15, "AGI": 14, "STR": 13})
-    make_character(page, "Bo", {"COU": 9, "AGI": 10, "STR": 11})
+    make_character(page, "Gerda", {"COU": 15, "AGI": 14, "STR": 13}, CLIMBING)
+    make_character(page, "Bo", {"COU": 9, "AGI": 10, "STR": 11}, CLIMBING)
     gerda = page.locator("#character-picker option", has_text="Gerda").get_attribute("value")
     page.select_option("#character-picker", value=gerda)
     while page.locator(".list-field[data-field=members] .list-item").count() < 2:

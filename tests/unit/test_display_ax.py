@@ -57,7 +57,7 @@ def test_flat_card_headline_key_facts_and_line():
     assert facts(c) == {"difficulty": "12", "bonus": "+1",
                         "assistance": "+2 (assistant's attribute 5, equal to or higher than yours)",
                         "failure_chance": "4.0%"}
-    assert r["line"] == "Alrik, Persuade: success, total 19 vs difficulty 12"
+    assert r["line"] == "Alrik, Persuade, bonus +1: success, total 19 vs difficulty 12"
     assert_people_text(r)
 
 
@@ -216,7 +216,7 @@ def test_rule_contest_tie_rerolls_groups_per_side_per_round():
             (side, rnd)] * 2
     assert c["groups"][1]["summary"] == "2d10: 4, 5 = 9, bonus +1 = 10; tied for the highest total"
     assert c["groups"][2]["summary"] == "2d10: 3, 3 = 6; the highest total"
-    assert facts(c) == {"totals[1]": "5", "rounds": "2"}
+    assert facts(c) == {"totals[1]": "5", "rounds": "2", "sides[1].bonus": "+1"}
     assert c["notes"] == ["1 tied round: a tie rolls all the dice again."]
     assert [d["notes"] for d in c["dice"][:4]] == [["rerolled"]] * 4
 
@@ -406,4 +406,4 @@ def test_filled_form_rolls_with_the_skill_on_the_card():
     r = resolve("flat", [4, 8], difficulty=10, characters={"": "Ann"},
                 labels={"": option["what"]}, **option["values"])
     assert card(r)["title"] == "Flat check: Persuade"
-    assert r["line"] == "Ann, Persuade: success, total 13 vs difficulty 10"
+    assert r["line"] == "Ann, Persuade, bonus +1: success, total 13 vs difficulty 10"

@@ -85,9 +85,10 @@ def test_attribute_card_rule_eav_below_1_rolls_no_die_and_has_no_key():
     r = resolve("attribute", value=3, modifier=-4)
     c = r["card"]
     assert r["rolls"] == [] and c["dice"] == [] and c["key"] is None
-    assert c["facts"] == [{"label": "EAV", "value": "-1", "key": "eav"}]
+    assert c["facts"] == [{"label": "EAV", "value": "-1", "key": "eav"},
+                          {"label": "Modifier", "value": "-4", "key": "modifier"}]
     assert c["notes"] == ["EAV -1 is below 1: the check fails automatically; no die is rolled."]
-    assert r["line"] == "Attribute check: failure, EAV -1 below 1"
+    assert r["line"] == "Attribute check -4: failure, EAV -1 below 1"
 
 
 def test_attribute_card_rule_a_20_fails_even_at_eav_20():
@@ -334,7 +335,8 @@ def test_cumulative_skills_card_one_group_per_check_naming_the_skill():
         {"label": "Woodworking", "value": "4 of 4 (reached)", "key": "skills[0].quality"},
         {"label": "Metalworking", "value": "4 of 3 (reached)", "key": "skills[1].quality"},
         {"label": "QL needed", "value": "7", "key": "target"},
-        {"label": "Checks made", "value": "4 of 5", "key": "rounds"}]
+        {"label": "Checks made", "value": "4 of 5", "key": "rounds"},
+        {"label": "Modifier per check", "value": "0, 0, +2", "key": "modifiers"}]
     assert c["notes"] == [
         "Each check uses the skill with the most QL still missing (the first listed on a tie).",
         "A critical success doubles its QL and clears the accumulated penalty.",

@@ -177,7 +177,8 @@ def test_assisted_card_bonus_groups_and_labels():
     assert [d["label"] for d in c["dice"]][2] == "assistant's die 2"
     assert c["subject"] is None
     assert c["headline"]["label"] == "Legendary Success (4 ranks)"  # margin +9
-    assert r["line"] == ("Assisted attempt: Legendary Success (4 ranks), total 21 (assist +3) "
+    assert r["line"] == ("Assisted attempt (Instigator adjustment +1): Legendary Success (4 ranks), "
+                         "total 21 (assist +3) "
                          "vs CR 12")
 
 

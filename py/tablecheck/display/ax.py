@@ -8,7 +8,8 @@ skip the check.
 
 from fractions import Fraction
 
-from .common import chart, die_views, fig, headline, line, outcome_rows
+from .common import (chart, die_views, fig, headline, line, modifier_text, modifiers, outcome_rows,
+                     with_modifiers, with_part_modifiers)
 from .model import Card, Cell, Group, Headline, OddsView, OutcomeRow, Table
 from .words import and_list, number, pct_text, plural, signed
 
@@ -40,6 +41,10 @@ def _dice(rolls):
 
 def _what(ctx, path=""):
     return ctx.label(path) or ctx.check_label
+
+
+# bonuses and penalties: the flat check shows them as a fact already
+MODIFIER = (("bonus", "Bonus"),)
 
 
 # -- flat check -------------------------------------------------------------------
@@ -76,7 +81,8 @@ def flat_card(ctx, values, result):
         facts=_flat_facts(result, values),
         notes=notes,
         dice=_dice(result.get("rolls", [])),
-        line=line(subject, _what(ctx), outcome.lower(),
+        line=line(subject, with_modifiers(_what(ctx), modifier_text(modifiers(values, MODIFIER))),
+                  outcome.lower(),
                   f"total {total} vs difficulty {result['difficulty']}" if key
                   else f"no dice vs difficulty {result['difficulty']}"),
     )
@@ -243,6 +249,9 @@ def contest_card(ctx, values, result):
             facts.append(fig(f"{_side_name(ctx, i)} total", total, f"totals[{i}]"))
     if len(rounds) > 1:
         facts.append(fig("Rounds", len(rounds), "rounds"))
+    mods = [(_side_name(ctx, i), modifiers(side, MODIFIER)) for i, side in enumerate(values["sides"])]
+    facts += [fig(f"{who}: bonus", signed(v), f"sides[{i}].bonus")
+              for i, (who, m) in enumerate(mods) for _, v in m]
     key_text = None
     if key is not None:
         others = [t for i, t in enumerate(last) if t is not None and i != winner - 1]
@@ -256,7 +265,8 @@ def contest_card(ctx, values, result):
         groups=_side_groups(ctx, result, values),
         notes=_contest_notes(ctx, result),
         dice=_dice(result.get("rolls", [])),
-        line=line(subject, _what(ctx), outcome_text, key_text),
+        line=line(subject, with_part_modifiers(_what(ctx), [(who, modifier_text(m)) for who, m in mods]),
+                  outcome_text, key_text),
     )
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .model import Card, Chart, DieView, Figure, Headline, OddsView, OutcomeRow
-from .words import cap
+from .words import cap, signed
 
 
 @dataclass(slots=True)  # every request makes one: slots are quicker to fill
@@ -83,6 +83,52 @@ def line(subject, what, outcome_text, key_text=None):
     head = ", ".join(x for x in (subject, what) if x)
     tail = ", ".join(x for x in (outcome_text, key_text) if x)
     return f"{head}: {tail}" if head else tail
+
+
+def modifiers(part, fields):
+    """The non-zero modifiers of one part of the form (a dict of values):
+    [(words, value)] for `fields` ((key, words), ...), in that order. A
+    modifier is part of what was rolled: every card and history line names
+    it (issue 25)."""
+    part = part if isinstance(part, dict) else {}
+    out = []
+    for key, words in fields:
+        v = part.get(key)
+        if isinstance(v, int) and not isinstance(v, bool) and v:
+            out.append((words, v))
+    return out
+
+
+def modifier_text(mods, bare=False):
+    """'-2' (`bare`: the game's one modifier, said as the table says it,
+    'Climbing -2'), or 'modification +1, adjustment -2'; None without any."""
+    if not mods:
+        return None
+    if bare:
+        return ", ".join(signed(v) for _, v in mods)
+    return ", ".join(f"{words.lower()} {signed(v)}" for words, v in mods)
+
+
+def with_modifiers(what, text):
+    """What was rolled with its modifiers, for a history line: 'Climbing -2',
+    'Brawn, modification +1'; `what` itself without any."""
+    if not text:
+        return what
+    return f"{what} {text}" if text[0] in "+-" else f"{what}, {text}"
+
+
+def with_part_modifiers(what, parts):
+    """What was rolled with each part's modifiers ([(who, modifier_text)]):
+    'Stealth vs Perception (Alrik -2; Gerda +1)'; `what` without any."""
+    shown = "; ".join(f"{who} {text}" for who, text in parts if text)
+    if not shown:
+        return what
+    return f"{what}, {shown}" if what.endswith(")") else f"{what} ({shown})"
+
+
+def modifier_facts(mods, who=None, key="modifier"):
+    """A fact per modifier ('Modifier' '-2'; with `who` 'Alrik: Modifier')."""
+    return [Figure(f"{who}: {words}" if who else words, signed(v), key) for words, v in mods]
 
 
 def die_notes(roll):

@@ -10,7 +10,8 @@ rolled (an EAV below 1) rolls none: the groups count each record's own
 
 from dataclasses import replace
 
-from .common import chart, die_views, fig, headline, line, outcome_rows
+from .common import (chart, die_views, fig, headline, line, modifier_facts, modifier_text, modifiers,
+                     outcome_rows, with_modifiers, with_part_modifiers)
 from .model import Action, Card, Cell, Group, Headline, OddsView, Table
 from .words import and_list, cap, number, pct_text, signed
 
@@ -29,6 +30,24 @@ SHORT = {"spectacular_success": "spectacular success", "critical_success": "crit
          "success": "success", "failure": "failure", "botch": "botch",
          "spectacular_botch": "spectacular botch", "partial_success": "partial success"}
 SIDES = (("a", "Side A"), ("b", "Side B"))
+# the check's modifier, said as the table says it: 'Climbing -2'
+MODIFIER = (("modifier", "Modifier"),)
+
+
+def _modded(what, part):
+    """(what with the part's modifier, its facts): 'Climbing -2'."""
+    mods = modifiers(part, MODIFIER)
+    return with_modifiers(what, modifier_text(mods, bare=True)), modifier_facts(mods)
+
+
+def _parts_modded(what, parts):
+    """(what with each part's modifier, their facts); `parts` [(who, values)]
+    (a single part: as `_modded`)."""
+    if len(parts) == 1:
+        return _modded(what, parts[0][1])
+    named = [(who, modifiers(v, MODIFIER)) for who, v in parts]
+    facts = [f for who, mods in named for f in modifier_facts(mods, who)]
+    return with_part_modifiers(what, [(who, modifier_text(m, bare=True)) for who, m in named]), facts
 
 
 def _rules():
@@ -314,14 +333,15 @@ def attribute_card(ctx, values, result):
         notes.append("A fate point rerolled the die; the new value stands (a confirmation roll "
                      "is never rerolled).")
         key_text += " after a fate point"
+    modded, mod_facts = _modded(what or ctx.check_label, values)
     return Card(
         title=ctx.title_for(what),
         subject=subject,
         headline=headline(ctx, outcome),
         key=key,
-        facts=facts,
+        facts=facts + mod_facts,
         notes=notes,
-        line=line(subject, what or ctx.check_label, ctx.words(outcome).lower(), key_text),
+        line=line(subject, modded, ctx.words(outcome).lower(), key_text),
         dice=_attribute_dice(result, values),
         actions=_attribute_follow_ups(ctx, values, result),
     )
@@ -407,14 +427,15 @@ def skill_card(ctx, values, result):
     for view, roll in zip(dice, rolls):
         if result.get("reroll"):
             view.notes = [n for n in _reroll_die_notes(roll) + _generic_flags(roll) if n]
+    modded, mod_facts = _modded(what or ctx.check_label, values)
     return Card(
         title=ctx.title_for(what),
         subject=subject,
         headline=headline(ctx, outcome),
         key=key,
-        facts=facts,
+        facts=facts + mod_facts,
         notes=notes,
-        line=line(subject, what or ctx.check_label, outcome_text, key_text),
+        line=line(subject, modded, outcome_text, key_text),
         dice=dice,
         actions=actions,
         tables=tables,
@@ -496,23 +517,35 @@ def _side_name(ctx, side):
     return ctx.name(side, dict(SIDES)[side])
 
 
-def _contest_card(ctx, values, result, groups, notes, facts, subject, paths):
+def _contest_card(ctx, values, result, groups, notes, facts, subject, paths, parts, sides):
+    """`parts` [(who, values)]: the skill groups whose modifiers count;
+    `sides` {side: how it did, in words}: the summary's second sentence."""
     what = _contest_what(ctx, paths)
     head = _contest_headline(ctx, result)
     key = fig("Final QL", result["quality_level"], "quality_level") if result.get("winner") else None
     if values.get("passive"):
         facts = facts + [fig("Passive side", _side_name(ctx, values["passive"]), "passive")]
+    modded, mod_facts = _parts_modded(what or ctx.check_label, parts)
     return Card(
         title=ctx.title_for(what),
         subject=subject,
         headline=head,
         key=key,
-        facts=facts,
+        facts=facts + mod_facts,
         groups=groups,
         notes=notes,
-        line=line(subject, what or ctx.check_label, head.label if key else head.label.lower(),
+        summary=_contest_summary(ctx, head, key, sides),
+        line=line(subject, modded, head.label if key else head.label.lower(),
                   f"final QL {key.value}" if key else None),
     )
+
+
+def _contest_summary(ctx, head, key, sides):
+    """'Gerda wins with final QL 2. Alrik: failure, 2 SP short; Gerda:
+    success, QL 2.': the sides by their names (the rules' summary says A and B)."""
+    first = f"{head.label} with final QL {key.value}." if key else f"{head.label}."
+    how = "; ".join(f"{_side_name(ctx, s)}: {sides[s]}" for s, _ in SIDES)
+    return f"{first} {how}."
 
 
 def _contest_notes(ctx, kinds, passive):
@@ -553,7 +586,9 @@ def competitive_card(ctx, values, result):
     notes = _contest_notes(ctx, kinds, values.get("passive"))
     subject = ctx.versus([p for p, _ in SIDES], [d for _, d in SIDES])
     card = _contest_card(ctx, values, result, groups, notes, [], subject,
-                         {s: [s] for s, _ in SIDES})
+                         {s: [s] for s, _ in SIDES},
+                         [(_side_name(ctx, s), values[s]) for s, _ in SIDES],
+                         {s: _verdict(result[s]) for s, _ in SIDES})
     card.dice = _skill_dice(result.get("rolls", []), parts)
     return card
 
@@ -625,7 +660,7 @@ def group_competitive_card(ctx, values, result):
     ctx = with_skill_names(ctx, values)
     entries = result["a"] + result["b"]
     spans = iter(_spans(entries))
-    groups, parts, facts, kinds = [], [], [], {}
+    groups, parts, facts, kinds, heroes, sides = [], [], [], {}, [], {}
     for side, _ in SIDES:
         side_name = _side_name(ctx, side)
         for i, (member, r) in enumerate(zip(values[side], result[side])):
@@ -633,14 +668,16 @@ def group_competitive_card(ctx, values, result):
             who = _member_name(ctx, f"{side}[{i}]", member, i)
             groups.append(Group(f"{side_name} · {who}", cap(_verdict(r)), indices))
             parts.append((indices, member.get("names")))
+            heroes.append((who, member))
         total = result["side_quality"][side]
         kinds[side] = (_side_kind(result[side], total), total)
         shown = "botch (QL discarded)" if kinds[side][0] == "botch" else str(total)
         facts.append(fig(f"{side_name} QL", shown, f"side_quality.{side}"))
+        sides[side] = f"QL {shown}" if kinds[side][0] != "botch" else shown
     notes = _group_contest_notes(ctx, values, result, kinds)
     paths = {s: [s] + [f"{s}[{i}]" for i in range(len(values[s]))] for s, _ in SIDES}
     card = _contest_card(ctx, values, result, groups, notes, facts, _sides_subject(ctx, values),
-                         paths)
+                         paths, heroes, sides)
     card.dice = _skill_dice(result.get("rolls", []), parts)
     return card
 
@@ -749,15 +786,28 @@ def _cumulative_card(ctx, values, result, single, limit):
         key_text = f"all QL lost in {unit} {made}"
     else:
         key_text = f"total QL {total}"
-    return _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes,
-                     _skill_dice(result.get("rolls", []), parts))
+    if single:
+        modded, mod_facts = _modded(what or ctx.check_label, values)
+    else:
+        modded, mod_facts = _parts_modded(what or ctx.check_label, [
+            (_member_name(ctx, f"members[{i}]", m, i), m) for i, m in enumerate(values["members"])])
+    return _run_card(ctx, what, subject, outcome, key, key_text, facts + mod_facts + _per_check(values),
+                     groups, notes, _skill_dice(result.get("rolls", []), parts), modded)
 
 
-def _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes, dice):
-    """The card of a run of skill checks (cumulative, group, several skills)."""
+def _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes, dice, modded):
+    """The card of a run of skill checks (cumulative, group, several skills);
+    `modded`: what was rolled with its modifiers, for the line."""
     return Card(title=ctx.title_for(what), subject=subject, headline=headline(ctx, outcome), key=key,
                 facts=facts, groups=groups, notes=notes, dice=dice,
-                line=line(subject, what or ctx.check_label, SHORT[outcome], key_text))
+                line=line(subject, modded, SHORT[outcome], key_text))
+
+
+def _per_check(values):
+    """The modifier of each check, as a fact, when any is set."""
+    if not any(values.get("modifiers") or []):
+        return []
+    return [fig("Modifier per check", _modifier_list(values), "modifiers")]
 
 
 def cumulative_card(ctx, values, result):
@@ -886,8 +936,9 @@ def cumulative_skills_card(ctx, values, result):
     if outcome != "botch" and any(s["quality"] > s["target"] for s in result["skills"]):
         notes.append("QL above a skill's target do not count toward the total.")
     key_text = f"all QL lost in check {made}" if outcome == "botch" else f"total QL {total}"
-    return _run_card(ctx, what, subject, outcome, key, key_text, facts, groups, notes,
-                     _skill_dice(result.get("rolls", []), parts))
+    modded, mod_facts = _parts_modded(what or ctx.check_label, list(zip(names, skills)))
+    return _run_card(ctx, what, subject, outcome, key, key_text, facts + mod_facts + _per_check(values),
+                     groups, notes, _skill_dice(result.get("rolls", []), parts), modded)
 
 
 def _modifier_list(values):

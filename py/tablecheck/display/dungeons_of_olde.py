@@ -7,7 +7,8 @@ rating (CR), margin, ranks of success or failure, critical outcomes,
 character points, assist bonus, yield.
 """
 
-from .common import chart, die_views, fig, line, outcome_rows
+from .common import (chart, die_views, fig, line, modifier_text, modifiers, outcome_rows, with_modifiers,
+                     with_part_modifiers)
 from .model import Card, Choice, Group, Headline, OddsView, OutcomeRow
 from .words import cap, number, pct_text, plural, signed
 
@@ -40,6 +41,20 @@ def _what(ctx, *paths):
         if ctx.label(path):
             return ctx.label(path)
     return ctx.check_label
+
+
+# what shifts the stat die before the roll and what is added after it
+MODIFIERS = (("modification", "Modification"), ("adjustment", "Adjustment"))
+
+
+def _modded(what, part):
+    """'Brawn, modification +1, adjustment -2' for the history line."""
+    return with_modifiers(what, modifier_text(modifiers(part, MODIFIERS)))
+
+
+def _parts_modded(what, parts):
+    """'Brawn (Alrik modification +1; the target adjustment +2)'; `parts` [(who, values)]."""
+    return with_part_modifiers(what, [(who, modifier_text(modifiers(v, MODIFIERS))) for who, v in parts])
 
 
 def _cr_text(rating, rank):
@@ -130,9 +145,22 @@ def _judged_facts(result, cr_label="CR"):
 def _roll_facts(values, result):
     """The stat die when a modification or the clamp changed it, and the
     adjustment typed in (an assist bonus is a fact of its own)."""
-    facts = []
+    facts = _mod_facts(values)
     if result.get("die") and (values.get("modification") or result.get("rank_note")):
-        facts.append(fig("Stat die", result["die"], "die"))
+        facts.insert(1 if values.get("modification") else 0, fig("Stat die", result["die"], "die"))
+    return facts
+
+
+def _side_facts(who, values):
+    """The other side's modification and adjustment (the instigator's are
+    the card's own facts): 'Target: Adjustment' '+2'."""
+    return [fig(f"{who}: {f.label}", f.value, f"{who}.{f.key}") for f in _mod_facts(values)]
+
+
+def _mod_facts(values):
+    facts = []
+    if values.get("modification"):
+        facts.append(fig("Modification", f"{signed(values['modification'])} (die ranks)", "modification"))
     if values.get("adjustment"):
         facts.append(fig("Adjustment", signed(values["adjustment"]), "adjustment"))
     return facts
@@ -199,7 +227,7 @@ def check_card(ctx, values, result, paths=("",)):
                      *_rank_notes(result), _trivial_note(values, result)),
         choices=_choices(result),
         dice=_dice(result.get("rolls", [])),
-        line=_line(subject, _what(ctx, *paths), result, _key_text(result)),
+        line=_line(subject, _modded(_what(ctx, *paths), values), result, _key_text(result)),
     )
 
 
@@ -219,7 +247,7 @@ def scaling_card(ctx, values, result):
                      None if result["success"] else "Nothing is yielded on a failure."),
         choices=_choices(result),
         dice=_dice(result.get("rolls", [])),
-        line=_line(subject, _what(ctx, ""), result,
+        line=_line(subject, _modded(_what(ctx, ""), values), result,
                    f"total {result['total']}, yield {result['yield_text']}"),
     )
 
@@ -246,14 +274,15 @@ def opposed_card(ctx, values, result):
         headline=_headline(ctx, result, side_tone=True),
         key=fig("Total", result["total"], "total"),
         facts=_judged_facts(result, "CR (the target's roll)")
-        + _roll_facts(values["instigator"], ins),
+        + _roll_facts(values["instigator"], ins) + _side_facts(who_t, values["target"]),
         groups=groups,
         notes=_notes(_critical_note(result), _points_note(result), tie, gm,
                      *_rank_notes(target, ins)),
         choices=_choices(result),
         dice=_dice(rolls),
-        line=_line(subject, _what(ctx, "instigator", ""), result,
-                   f"total {result['total']} vs {target['total']}"),
+        line=_line(subject, _parts_modded(_what(ctx, "instigator", ""),
+                                          [(who_i, values["instigator"]), (who_t, values["target"])]),
+                   result, f"total {result['total']} vs {target['total']}"),
     )
 
 
@@ -276,7 +305,8 @@ def assisted_card(ctx, values, result):
     facts = (_judged_facts(result)
              + [fig("Assist bonus", signed(bonus), "assist_bonus"),
                 fig("Assistant's check roll", result["assistant_total"], "assistant_total")]
-             + _roll_facts(values["instigator"], ins))
+             + _roll_facts(values["instigator"], ins)
+             + _side_facts(ctx.name("assistant", "Assistant"), values["assistant"]))
     return Card(
         title=_title(ctx, "instigator", ""),
         subject=subject,
@@ -288,8 +318,10 @@ def assisted_card(ctx, values, result):
                      _trivial_note(values, result)),
         choices=_choices(result),
         dice=_dice(rolls),
-        line=_line(subject, _what(ctx, "instigator", ""), result,
-                   f"total {result['total']} (assist {signed(bonus)}) vs CR {result['cr']}"),
+        line=_line(subject, _parts_modded(_what(ctx, "instigator", ""),
+                                          [(ctx.name("instigator", "Instigator"), values["instigator"]),
+                                           (ctx.name("assistant", "Assistant"), values["assistant"])]),
+                   result, f"total {result['total']} (assist {signed(bonus)}) vs CR {result['cr']}"),
     )
 
 
@@ -298,6 +330,7 @@ def effect_card(ctx, values, result):
     exploding = values["exploding"]
     dice = f"{values['count']}{result['die']}{'!' if exploding else ''}"
     facts = [fig("Dice", dice + ("" if exploding else " (not exploding)"), "die")]
+    facts += _mod_facts(values)
     return Card(
         title=_title(ctx, ""),
         subject=subject,
@@ -306,7 +339,7 @@ def effect_card(ctx, values, result):
         facts=facts,
         notes=_rank_notes(result),
         dice=_dice(result.get("rolls", [])),
-        line=line(subject, _what(ctx, ""), f"{dice} = {result['total']}"),
+        line=line(subject, _modded(_what(ctx, ""), values), f"{dice} = {result['total']}"),
     )
 
 

@@ -6,7 +6,8 @@ damage, hit points and Stress of an attack, the favourability of a luck
 check, both sides of an opposed check.
 """
 
-from .common import chart, die_views, fig, headline, line, outcome_rows
+from .common import (chart, die_views, fig, headline, line, modifier_facts, modifier_text, modifiers,
+                     outcome_rows, with_modifiers, with_part_modifiers)
 from .model import Card, Choice, Figure, Group, OddsView, OutcomeRow, Option
 from .words import number, pct_text, signed
 
@@ -47,6 +48,16 @@ def _low(text):
 
 def _what(ctx, path=""):
     return ctx.label(path) or ctx.check_label
+
+
+# the situation's bonus or penalty (the ability bonus is the character's own)
+MODIFIER = (("other_bonus", "Other bonuses"),)
+
+
+def _modded(what, part, who=None):
+    """(what with the part's other bonuses, their facts): 'Persuade, other bonuses -2'."""
+    mods = modifiers(part, MODIFIER)
+    return with_modifiers(what, modifier_text(mods)), modifier_facts(mods, who)
 
 
 def _dc_text(dc, words=None):
@@ -138,13 +149,14 @@ def skill_card(ctx, values, result):
              _kept_fact(result), _net_fact(result)]
     if values.get("gm"):
         facts.append(fig("Check", "GM-controlled (fail or success only)", "gm"))
+    what, mod_facts = _modded(_what(ctx), values)
     return Card(
         title=ctx.title(), subject=subject, headline=headline(ctx, outcome),
         key=Figure("Result", str(result["result"]), "result"),
-        facts=[f for f in facts if f],
+        facts=[f for f in facts if f] + mod_facts,
         notes=[n for n in (_point_note(result),) if n],
         choices=_choices(result),
-        line=line(subject, _what(ctx), _low(ctx.words(outcome)),
+        line=line(subject, what, _low(ctx.words(outcome)),
                   f"result {result['result']} vs DC {result['dc']}"),
         dice=_dice(result),
     )
@@ -242,9 +254,10 @@ def attack_card(ctx, values, result):
     if target:
         notes.insert(0, _target_note(target, result))
         what = f"{what} on {target}"
+    what, mod_facts = _modded(what, values)
     return Card(
         title=ctx.title(), subject=subject, headline=headline(ctx, outcome), key=key,
-        facts=_attack_facts(result), notes=notes,
+        facts=_attack_facts(result) + mod_facts, notes=notes,
         line=line(subject, what, _low(ctx.words(outcome)), key_text),
         dice=_dice(result),
     )
@@ -280,11 +293,12 @@ def effect_card(ctx, values, result):
     notes = []
     if outcome == "lucky_escape":
         notes.append("Natural 20: a lucky escape, all the ill effects are avoided.")
+    what, mod_facts = _modded(_what(ctx), values)
     return Card(
         title=ctx.title(), subject=subject, headline=headline(ctx, outcome),
         key=Figure("Result", str(result["result"]), "result"),
-        facts=[f for f in facts if f], notes=notes,
-        line=line(subject, _what(ctx), _low(ctx.words(outcome)),
+        facts=[f for f in facts if f] + mod_facts, notes=notes,
+        line=line(subject, what, _low(ctx.words(outcome)),
                   f"result {result['result']} vs DC {result['dc']}"),
         dice=_dice(result),
     )
@@ -405,13 +419,17 @@ def opposed_card(ctx, values, result):
     notes = [n for n in (_point_note(result),) if n]
     if result["margin"] == 0:
         notes.append("A tie goes to the active side.")
+    sides = [(_side_name(ctx, p, d), modifiers(values.get(p), MODIFIER)) for p, d in SIDES]
+    mod_facts = [f for who, mods in sides for f in modifier_facts(mods, who)]
+    modded = with_part_modifiers(what or ctx.check_label,
+                                 [(who, modifier_text(mods)) for who, mods in sides])
     return Card(
         title=ctx.title_for(what),
         subject=subject, headline=headline(ctx, outcome),
         key=Figure("Margin", signed(result["margin"], zero="0"), "margin"),
-        facts=[f for f in facts if f], groups=_opposed_groups(ctx, result), notes=notes,
+        facts=[f for f in facts if f] + mod_facts, groups=_opposed_groups(ctx, result), notes=notes,
         choices=_choices(result),
-        line=line(subject, what or ctx.check_label, _low(ctx.words(outcome)),
+        line=line(subject, modded, _low(ctx.words(outcome)),
                   f"result {result['result']} vs {result['target_result']}, "
                   f"margin {signed(result['margin'], zero='0')}"),
         dice=_dice(result),

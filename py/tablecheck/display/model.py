@@ -148,10 +148,13 @@ class Card:
     actions: list = field(default_factory=list)  # [Action]
     dice: list = None  # [DieView] parallel to rolls; None: the generic captions
     tables: list = field(default_factory=list)  # [Table]: figures behind a choice (advice)
+    # the result's sentence in the card's words (the sides by their names),
+    # when it differs from the rules' `summary`; the page shows it instead
+    summary: str = None
 
     def to_dict(self):
         """The card as api.md names it; `line` travels beside it."""
-        return {
+        out = {
             "title": self.title,
             "subject": self.subject,
             "headline": self.headline.to_dict(),
@@ -164,6 +167,9 @@ class Card:
             "dice": [d.to_dict() for d in self.dice] if self.dice is not None else [],
             "tables": [t.to_dict() for t in self.tables],
         }
+        if self.summary:
+            out["summary"] = self.summary
+        return out
 
 
 @dataclass
