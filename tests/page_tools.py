@@ -88,8 +88,11 @@ def stored(page, name, fallback=None):
     tablecheck:v1:<name>."""
     if name in RECORD_KINDS:
         records = stored_records(page, name)
+        legacy = None if records else page.evaluate("(k) => localStorage.getItem(k)", f"tablecheck:v1:{name}")
+        if legacy is not None:  # a store of the page before (one list per kind), not moved yet
+            return json.loads(legacy)
         if not records:
-            return fallback
+            return fallback if fallback is not None else ({} if name == "forms" else [])
         if name == "forms":
             return dict(records)
         values = [r for _, r in records]

@@ -124,7 +124,7 @@ function showRepairs() {
   const list = storage.repairs();
   repairNotice.hidden = !list.length;
   repairNotice.textContent = list.length
-    ? `Some stored data could not be read and was reset; everything else is kept: ${list.map((r) => `${r.what} ${r.text}`).join('; ')}.`
+    ? `Some stored data could not be read and was reset; everything else is kept. Reset: ${list.join(', ')}.`
     : '';
   root.dataset.repaired = String(list.length);
 }
@@ -140,7 +140,7 @@ function storedCatalog() {
     && typeof k.label === 'string' && Array.isArray(k.params)));
   if (ok) return c;
   storage.remove('catalog');
-  storage.repair('the stored list of checks', 'was not readable and is read again from the engine');
+  storage.repair('the stored list of checks');
   return null;
 }
 
@@ -250,7 +250,7 @@ async function drawCatalog(answer, name) {
     try { await drawCatalog(catalog, 'form'); } catch (e) {
       // a stored catalog this page cannot draw: the shipped one, then the engine's, draw instead
       storage.remove('catalog');
-      storage.repair('the stored list of checks', 'could not be drawn and is read again from the engine');
+      storage.repair('the stored list of checks');
       catalog = null;
     }
   }

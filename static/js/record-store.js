@@ -74,7 +74,7 @@ export class RecordStore {
   constructor(ls) {
     this.ls = ls;
     this.kinds = new Map(KINDS.map((k) => [k, new Map()]));
-    this.repairs = []; // what scan() found broken and reset: [{kind|name, text}]
+    this.repairs = []; // what scan() found broken and reset: [{kind, n}] records, [{kind, whole}] a v1 list
     this.versions = new Map(KINDS.map((k) => [k, 0]));
   }
 
@@ -121,7 +121,7 @@ export class RecordStore {
       const k = parseKey(key);
       if (k && k.kind && !this.loadRecord(k.kind, k.id, this.read(key), key)) damaged.set(k.kind, (damaged.get(k.kind) || 0) + 1);
     }
-    for (const [kind, n] of damaged) this.repairs.push({ kind, text: `${n === 1 ? 'one' : n} could not be read (damaged) and ${n === 1 ? 'was' : 'were'} removed` });
+    for (const [kind, n] of damaged) this.repairs.push({ kind, n });
     for (const key of keys) {
       const k = parseKey(key);
       if (k && k.list) this.migrate(k.list, this.read(key));
@@ -151,7 +151,7 @@ export class RecordStore {
     const shapeOk = p.ok && (LISTS.includes(kind) ? Array.isArray(p.value) : isPlainObject(p.value));
     if (!shapeOk) {
       this.erase(key);
-      this.repairs.push({ kind, text: 'could not be read (damaged) and were reset' });
+      this.repairs.push({ kind, whole: true });
       return;
     }
     const here = this.kinds.get(kind);
@@ -167,7 +167,7 @@ export class RecordStore {
       if (here.has(id)) continue; // moved already (the record's own key is the newer)
       pending.push({ id, value, text: t });
     }
-    if (broken) this.repairs.push({ kind, text: `${broken === 1 ? 'one was' : `${broken} were`} not a record and ${broken === 1 ? 'was' : 'were'} removed` });
+    if (broken) this.repairs.push({ kind, n: broken });
     const left = this.moveAll(kind, key, pending, LISTS.includes(kind));
     if (!left) { this.erase(key); return; }
     // storage is full: what is left stays in the list, read from there
@@ -360,13 +360,14 @@ function mapOf(v, ok) {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => ok(x)));
 }
 
-/** The preferences as the page reads them: {prefs, reset: [names of the
- * fields that were not of their type and are back to their defaults]}.
+/** The preferences as the page reads them (raw: the stored value, undefined
+ * when none): {prefs, reset: [names of the fields that were not of their
+ * type and are back to their defaults]}.
  * Fields the page does not know are kept. */
 export function sanitizePrefs(raw) {
   const prefs = { ...PREFS, checks: {}, entered: {}, character: {} };
-  if (raw === null || raw === undefined) return { prefs, reset: [] };
-  if (!isPlainObject(raw)) return { prefs, reset: ['all of them'] };
+  if (raw === undefined) return { prefs, reset: [] };
+  if (!isPlainObject(raw)) return { prefs, reset: ['all'] };
   const reset = [];
   const text = (v) => v === null || typeof v === 'string';
   for (const [k, v] of Object.entries(raw)) {

@@ -30,7 +30,16 @@ const memory = new Map(); // single values this visit could not store
 let valueFailure = null; // why the last save of a single value failed
 const listeners = new Set();
 const externals = new Set();
-const found = store.repairs.map((r) => ({ what: `stored ${countOf(r.kind, 2).slice(2)}`, text: r.text }));
+// what was reset, in words: "2 history entries", "the stored characters"
+const found = (() => {
+  const counts = new Map();
+  const out = [];
+  for (const r of store.repairs) {
+    if (r.whole) out.push(`the stored ${countOf(r.kind, 2).slice(2)}`);
+    else counts.set(r.kind, (counts.get(r.kind) || 0) + r.n);
+  }
+  return [...counts].map(([kind, n]) => countOf(kind, n)).concat(out);
+})();
 let lastReason = problemReason();
 
 /** True while what is saved survives a reload. */
@@ -69,6 +78,8 @@ function check() {
 
 // -- single values --------------------------------------------------------------
 
+const VALUE_NAMES = { prefs: 'preferences', catalog: 'the stored list of checks', 'persist-asked': 'the note that storage was asked to be kept' };
+
 export function load(name, fallback) {
   const key = V1 + name;
   if (memory.has(key)) return JSON.parse(memory.get(key));
@@ -78,7 +89,7 @@ export function load(name, fallback) {
     return JSON.parse(text);
   } catch (e) {
     store.erase(key);
-    repair(name === 'prefs' ? 'preferences' : `stored ${name}`, 'could not be read (damaged) and were reset');
+    repair(VALUE_NAMES[name] || `a stored value (${name})`);
     return fallback;
   }
 }
@@ -108,10 +119,10 @@ export function remove(name) {
 
 /** The preferences, each field of the wrong type reset to its default (said once). */
 export function loadPrefs() {
-  const raw = load('prefs', null);
+  const raw = load('prefs', undefined);
   const { prefs, reset } = sanitizePrefs(raw);
   if (reset.length) {
-    repair('preferences', `${reset.join(', ')} could not be read and ${reset.length === 1 ? 'was' : 'were'} reset`);
+    repair(reset.includes('all') ? 'preferences' : `preferences (${reset.join(', ')})`);
     save('prefs', prefs);
   }
   return prefs;
@@ -141,12 +152,14 @@ export function collection(kind) {
 /** The saved values of each form (key "system.check"), written when flushed. */
 export const forms = (() => {
   const c = collection('forms');
+  let n = 0;
   for (const { id, value } of c.entries()) {
     const { form, changed } = sanitizeForm(value);
     if (!changed) continue;
-    repair('a saved form', 'had values of the wrong shape; those were reset');
+    n += 1;
     c.put(id, form || {});
   }
+  if (n) repair(`the values of ${countOf('forms', n)}`);
   return {
     get: (key) => c.get(key) || {},
     set: (key, value) => c.stage(key, value),
@@ -157,13 +170,14 @@ export const forms = (() => {
 
 // -- what was reset ------------------------------------------------------------------
 
-/** Something stored could not be read and was reset: said once, in the notice. */
-export function repair(what, text) {
-  found.push({ what, text });
+/** Something stored (`what`, in words) could not be read and was reset:
+ * said once, in the notice. */
+export function repair(what) {
+  found.push(what);
   window.dispatchEvent(new CustomEvent('tablecheck:repaired'));
 }
 
-/** [{what, text}]: everything reset since the page started. */
+/** What was reset since the page started, in words. */
 export function repairs() {
   return found.slice();
 }

@@ -112,7 +112,12 @@ export function validateTracked(e, catalog) {
   if (!numbers.every((v) => Number.isInteger(v))) return 'has values that are not whole numbers';
   const sys = catalog && catalog.systems ? catalog.systems[e.system] : null;
   if (catalog && catalog.systems && !sys) return `is for an unknown game ${JSON.stringify(e.system)}`;
-  if (sys && !(sys.tracked || []).some((k) => k.key === e.kind)) return `is of an unknown kind ${JSON.stringify(e.kind)} of ${sys.name}`;
+  const kind = sys ? (sys.tracked || []).find((k) => k.key === e.kind) : null;
+  if (sys && !kind) return `is of an unknown kind ${JSON.stringify(e.kind)} of ${sys.name}`;
+  for (const n of kind ? (kind.numbers || []).concat(kind.state || []) : []) {
+    const v = n.key in e.numbers ? e.numbers[n.key] : e.state[n.key];
+    if (v !== undefined && (v < n.min || v > n.max)) return `has ${n.label} ${v}, not ${n.min} to ${n.max}`;
+  }
   return null;
 }
 
