@@ -6,7 +6,7 @@ PYTHON ?= python3
 VENV_PY := .venv/bin/python
 PYTEST_ARGS ?=
 # the page's pure storage logic (static/js/record-store.js), Node's own test runner
-NODE_TESTS := node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON --test tests/js/
+NODE_TESTS := node --test tests/js/record-store.test.mjs
 
 .PHONY: help setup build serve test test-unit test-js test-e2e bench icons clean
 

@@ -1,10 +1,18 @@
 // Unit tests of static/js/record-store.js (the store behind storage.js) on a
 // fake Storage with a quota, as localStorage counts it (the characters of
-// keys and values). `node --test tests/js/` (make test runs it).
+// keys and values). `node --test tests/js/record-store.test.mjs` (make test runs it).
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { RecordStore, sanitizePrefs, sanitizeForm, parseKey, failureOf } from '../../static/js/record-store.js';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+
+// the page's module as an .mjs copy: an ES module to any Node >= 18, whatever package.json says
+const copy = join(mkdtempSync(join(tmpdir(), 'tablecheck-')), 'record-store.mjs');
+copyFileSync(fileURLToPath(new URL('../../static/js/record-store.js', import.meta.url)), copy);
+const { RecordStore, sanitizePrefs, sanitizeForm, parseKey, failureOf } = await import(pathToFileURL(copy));
 
 class FakeStorage {
   constructor(quota = Infinity) { this.map = new Map(); this.quota = quota; }
