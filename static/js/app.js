@@ -259,6 +259,9 @@ async function drawCatalog(answer, name) {
   await nextTask();
   step('history', () => historyPanel.render());
   step('saved', () => savedPanel.render());
+  await nextTask();
+  // the kinds no list has read yet (their broken values said, old lists moved)
+  step('stored', () => { storage.readAll(); root.dataset.stored = 'read'; });
   persist.refresh();
   await drawShipped(await shipped);
   await table.odds.warm();

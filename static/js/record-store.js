@@ -6,7 +6,7 @@
 // Keys:  tablecheck:v2:<kind>:<id>  one record (JSON)
 //        tablecheck:v1:<name>       one value (prefs, catalog, persist-asked)
 // The page before this one kept each kind as one JSON list (forms as one
-// object) under tablecheck:v1:<kind>; scan() moves those into records,
+// object) under tablecheck:v1:<kind>; here() moves those into records,
 // keeping every record, and removes the list only once all of it is moved.
 
 export const V1 = 'tablecheck:v1:';
@@ -67,14 +67,16 @@ export function countOf(kind, n) {
 /**
  * The records of every kind, in memory and in `ls` (a Storage, or null when
  * the browser allows none). Each record: {value, text (what storage holds,
- * or null), saved}. A record whose save failed stays in memory with saved
+ * or null), saved, own (the text this tab wrote last)}. A record whose save failed stays in memory with saved
  * false (the page says so); it is written again with the next save of its kind.
  */
 export class RecordStore {
   constructor(ls) {
     this.ls = ls;
     this.kinds = new Map(KINDS.map((k) => [k, new Map()]));
-    this.repairs = []; // what scan() found broken and reset: [{kind, n}] records, [{kind, whole}] a v1 list
+    this.loaded = new Set();
+    this.repairs = []; // what was found broken and reset: [{kind, n}] records, [{kind, whole}] a v1 list
+    this.onRepair = null;
     this.versions = new Map(KINDS.map((k) => [k, 0]));
   }
 
@@ -112,21 +114,38 @@ export class RecordStore {
 
   // -- reading everything --------------------------------------------------------
 
-  /** Read every record, move the v1 lists into records; broken values are
-   * reset (removed) and listed in `repairs`. */
-  scan() {
+  /** The records of a kind, read on first use (each kind when the page
+   * first needs it, as before: the history after the form is drawn): every
+   * record key of the kind, then its v1 list moved into records. Broken
+   * values are reset (removed) and reported (onRepair, `repairs`). */
+  here(kind) {
+    if (!this.loaded.has(kind)) {
+      this.loaded.add(kind);
+      this.loadKind(kind);
+    }
+    return this.kinds.get(kind);
+  }
+
+  loadKind(kind) {
+    const prefix = recordKey(kind, '');
     const keys = this.keys();
-    const damaged = new Map();
+    let damaged = 0;
     for (const key of keys) {
-      const k = parseKey(key);
-      if (k && k.kind && !this.loadRecord(k.kind, k.id, this.read(key), key)) damaged.set(k.kind, (damaged.get(k.kind) || 0) + 1);
+      if (key.startsWith(prefix) && !this.loadRecord(kind, key.slice(prefix.length), this.read(key), key)) damaged += 1;
     }
-    for (const [kind, n] of damaged) this.repairs.push({ kind, n });
-    for (const key of keys) {
-      const k = parseKey(key);
-      if (k && k.list) this.migrate(k.list, this.read(key));
-    }
+    if (damaged) this.report({ kind, n: damaged });
+    if (keys.includes(V1 + kind)) this.migrate(kind, this.read(V1 + kind));
+  }
+
+  /** Read every kind now (tests; a storage cleared in another tab). */
+  scan() {
+    for (const kind of KINDS) this.here(kind);
     return this;
+  }
+
+  report(r) {
+    this.repairs.push(r);
+    if (this.onRepair) this.onRepair(r);
   }
 
   /** False when the stored text is not a record (then it is removed). */
@@ -151,7 +170,7 @@ export class RecordStore {
     const shapeOk = p.ok && (LISTS.includes(kind) ? Array.isArray(p.value) : isPlainObject(p.value));
     if (!shapeOk) {
       this.erase(key);
-      this.repairs.push({ kind, whole: true });
+      this.report({ kind, whole: true });
       return;
     }
     const here = this.kinds.get(kind);
@@ -167,7 +186,7 @@ export class RecordStore {
       if (here.has(id)) continue; // moved already (the record's own key is the newer)
       pending.push({ id, value, text: t });
     }
-    if (broken) this.repairs.push({ kind, n: broken });
+    if (broken) this.report({ kind, n: broken });
     const left = this.moveAll(kind, key, pending, LISTS.includes(kind));
     if (!left) { this.erase(key); return; }
     // storage is full: what is left stays in the list, read from there
@@ -204,33 +223,34 @@ export class RecordStore {
 
   /** Every record of a kind: [{id, value, saved}] in the order read. */
   entries(kind) {
-    return [...this.kinds.get(kind)].map(([id, r]) => ({ id, value: r.value, saved: r.saved }));
+    return [...this.here(kind)].map(([id, r]) => ({ id, value: r.value, saved: r.saved }));
   }
 
   values(kind) {
-    return [...this.kinds.get(kind).values()].map((r) => r.value);
+    return [...this.here(kind).values()].map((r) => r.value);
   }
 
   get(kind, id) {
-    const r = this.kinds.get(kind).get(id);
+    const r = this.here(kind).get(id);
     return r ? r.value : null;
   }
 
   isSaved(kind, id) {
-    const r = this.kinds.get(kind).get(id);
+    const r = this.here(kind).get(id);
     return !r || r.saved;
   }
 
   unsaved(kind) {
+    if (!this.loaded.has(kind)) return 0; // nothing read, nothing unsaved
     let n = 0;
-    for (const r of this.kinds.get(kind).values()) if (!r.saved) n += 1;
+    for (const r of this.here(kind).values()) if (!r.saved) n += 1;
     return n;
   }
 
   /** What storage holds for the record now (another tab may have changed
    * it): the text a later put({expect}) compares with. */
   storedText(kind, id) {
-    return this.ls ? this.read(recordKey(kind, id)) : (this.kinds.get(kind).get(id) || { text: null }).text;
+    return this.ls ? this.read(recordKey(kind, id)) : (this.here(kind).get(id) || { text: null }).text;
   }
 
   /**
@@ -242,11 +262,12 @@ export class RecordStore {
    * Returns {ok, reason: null | 'full' | 'unavailable' | 'conflict'}.
    */
   put(kind, id, value, opts = {}) {
-    const here = this.kinds.get(kind);
+    const here = this.here(kind);
     const before = here.get(id);
     if (opts.expect !== undefined) {
       const now = this.storedText(kind, id);
-      if (now !== opts.expect) {
+      // (a change this tab made itself meanwhile, e.g. a counter spent, is no conflict)
+      if (now !== opts.expect && !(before && before.own !== undefined && now === before.own)) {
         const p = now === null ? { ok: false } : parse(now);
         return { ok: false, reason: 'conflict', current: p.ok ? p.value : null };
       }
@@ -254,7 +275,8 @@ export class RecordStore {
     const text = JSON.stringify(value);
     const reason = this.write(recordKey(kind, id), text);
     if (reason && opts.keep === false) return { ok: false, reason };
-    here.set(id, { value, text: reason ? (before ? before.text : null) : text, saved: !reason });
+    here.set(id, reason ? { value, text: before ? before.text : null, saved: false, own: before && before.own }
+      : { value, text, saved: true, own: text });
     this.bump(kind);
     if (!reason) {
       if (before && before.legacy) this.dropLegacy(kind, id, before.legacy);
@@ -265,13 +287,14 @@ export class RecordStore {
 
   /** Forget one record (in storage and here). */
   remove(kind, id) {
-    const here = this.kinds.get(kind);
+    const here = this.here(kind);
     const before = here.get(id);
     here.delete(id);
     this.bump(kind);
     if (!this.ls) return { ok: false, reason: 'unavailable' };
     const reason = this.erase(recordKey(kind, id));
     if (before && before.legacy) this.dropLegacy(kind, id, before.legacy);
+    if (!reason) for (const k of this.loaded) this.retry(k); // room made: what could not be stored gets another try
     return { ok: !reason, reason };
   }
 
@@ -279,12 +302,13 @@ export class RecordStore {
    * (values changed in place) or not stored yet. {ok, reason}. */
   flush(kind) {
     let reason = null;
-    for (const [id, r] of this.kinds.get(kind)) {
+    for (const [id, r] of this.here(kind)) {
       const text = JSON.stringify(r.value);
       if (r.saved && text === r.text) continue;
       const why = this.write(recordKey(kind, id), text);
       if (why) { reason = reason || why; r.saved = false; continue; }
       r.text = text;
+      r.own = text;
       r.saved = true;
       if (r.legacy) { this.dropLegacy(kind, id, r.legacy); delete r.legacy; }
     }
@@ -293,9 +317,9 @@ export class RecordStore {
 
   /** Keep a change in memory only; flush() writes it (a form typed into). */
   stage(kind, id, value) {
-    const here = this.kinds.get(kind);
+    const here = this.here(kind);
     const before = here.get(id);
-    here.set(id, { value, text: before ? before.text : null, saved: before ? before.saved : true, legacy: before && before.legacy });
+    here.set(id, { ...before, value, text: before ? before.text : null, saved: before ? before.saved : true });
     this.bump(kind);
   }
 
@@ -324,9 +348,9 @@ export class RecordStore {
   external(key, newValue) {
     const k = parseKey(key);
     if (!k) return null;
-    if (k.list) { this.migrate(k.list, newValue); return k.list; }
+    if (k.list) { this.here(k.list); this.migrate(k.list, newValue); this.bump(k.list); return k.list; }
     if (!k.kind) return null;
-    const here = this.kinds.get(k.kind);
+    const here = this.here(k.kind);
     const mine = here.get(k.id);
     if (mine && !mine.saved) return null;
     if (newValue === null) {
@@ -344,11 +368,12 @@ export class RecordStore {
   /** Storage was cleared in another tab: read it all again (what this tab
    * could not store stays). */
   rescan() {
-    const keep = new Map(KINDS.map((kind) => [kind, [...this.kinds.get(kind)].filter(([, r]) => !r.saved)]));
+    const keep = new Map(KINDS.map((kind) => [kind, [...this.here(kind)].filter(([, r]) => !r.saved)]));
     for (const kind of KINDS) { this.kinds.get(kind).clear(); this.bump(kind); }
-    this.scan();
-    for (const [kind, list] of keep) for (const [id, r] of list) this.kinds.get(kind).set(id, r);
+    this.loaded.clear();
+    for (const [kind, list] of keep) for (const [id, r] of list) this.here(kind).set(id, r);
   }
+
 }
 
 // -- values of a known shape ------------------------------------------------------

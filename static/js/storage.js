@@ -25,21 +25,19 @@ function openStorage() {
   }
 }
 
-const store = new RecordStore(openStorage()).scan();
+const store = new RecordStore(openStorage()); // each kind read when first used
 const memory = new Map(); // single values this visit could not store
 let valueFailure = null; // why the last save of a single value failed
 const listeners = new Set();
 const externals = new Set();
-// what was reset, in words: "2 history entries", "the stored characters"
-const found = (() => {
-  const counts = new Map();
-  const out = [];
-  for (const r of store.repairs) {
-    if (r.whole) out.push(`the stored ${countOf(r.kind, 2).slice(2)}`);
-    else counts.set(r.kind, (counts.get(r.kind) || 0) + r.n);
-  }
-  return [...counts].map(([kind, n]) => countOf(kind, n)).concat(out);
-})();
+const brokenRecords = new Map(KINDS.map((k) => [k, 0])); // records reset, by kind
+const brokenLists = []; // v1 lists that could not be read
+const brokenValues = []; // single values, in words
+store.onRepair = (r) => {
+  if (r.whole) brokenLists.push(`the stored ${countOf(r.kind, 2).slice(2)}`);
+  else brokenRecords.set(r.kind, brokenRecords.get(r.kind) + r.n);
+  window.dispatchEvent(new CustomEvent('tablecheck:repaired'));
+};
 let lastReason = problemReason();
 
 /** True while what is saved survives a reload. */
@@ -168,18 +166,25 @@ export const forms = (() => {
   };
 })();
 
+/** Read every kind not read yet (moving any v1 list left): after the
+ * start's first frames, so the notice is complete and no old list lingers. */
+export function readAll() {
+  store.scan();
+}
+
 // -- what was reset ------------------------------------------------------------------
 
 /** Something stored (`what`, in words) could not be read and was reset:
  * said once, in the notice. */
 export function repair(what) {
-  found.push(what);
+  brokenValues.push(what);
   window.dispatchEvent(new CustomEvent('tablecheck:repaired'));
 }
 
-/** What was reset since the page started, in words. */
+/** What was reset since the page started, in words ("4 history entries"). */
 export function repairs() {
-  return found.slice();
+  const records = [...brokenRecords].filter(([, n]) => n).map(([kind, n]) => countOf(kind, n));
+  return records.concat(brokenLists, brokenValues);
 }
 
 // -- other tabs ---------------------------------------------------------------------
@@ -198,6 +203,7 @@ function tellExternal(name) {
 if (store.available) {
   window.addEventListener('storage', (e) => {
     if (e.key === null) { store.rescan(); for (const k of KINDS) tellExternal(k); tellExternal('prefs'); return; }
+    // a kind this tab has not read yet reads the other tab's records when first used
     const kind = store.external(e.key, e.newValue);
     if (kind) tellExternal(kind);
     else if (typeof e.key === 'string' && e.key.startsWith(V1)) tellExternal(e.key.slice(V1.length));

@@ -110,6 +110,10 @@ test('a change made in another tab meanwhile is not overwritten: the later write
   assert.equal(r.reason, 'conflict');
   assert.deepEqual(r.current, { id: 'c-1', name: 'Borin the Bold' });
   assert.equal(JSON.parse(ls.getItem('tablecheck:v2:characters:c-1')).name, 'Borin the Bold');
+  // a change this tab made itself since the edit began (a counter spent) is no conflict
+  const mine = a.storedText('characters', 'c-1');
+  a.put('characters', 'c-1', { id: 'c-1', name: 'Borin the Bold', spent: 1 });
+  assert.equal(a.put('characters', 'c-1', { id: 'c-1', name: 'Borin the Brave' }, { expect: mine }).ok, true);
   // two tabs adding different records write different keys: both kept
   a.put('characters', 'c-2', { id: 'c-2' });
   b.put('characters', 'c-3', { id: 'c-3' });
