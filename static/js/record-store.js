@@ -291,7 +291,7 @@ export class RecordStore {
     const before = here.get(id);
     here.delete(id);
     this.bump(kind);
-    if (!this.ls) return { ok: false, reason: 'unavailable' };
+    if (!this.ls) return { ok: true, reason: null }; // nothing stored to forget
     const reason = this.erase(recordKey(kind, id));
     if (before && before.legacy) this.dropLegacy(kind, id, before.legacy);
     if (!reason) for (const k of this.loaded) this.retry(k); // room made: what could not be stored gets another try
