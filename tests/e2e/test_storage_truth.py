@@ -57,6 +57,22 @@ def history_entry(i, system, check, inputs, seed):
             "dice": [d["value"] for d in answer["rolls"]], "source": "seeded", "line": answer["line"], "result": answer}
 
 
+def restart_with(page, site, seed_js, arg):
+    """Close the page (its last writes happen as it goes), write the store
+    from a page of the site that runs none of its code, open the page anew."""
+    context = page.context
+    errors = page.errors
+    page.close()
+    blank = context.new_page()
+    blank.goto(site.url + "manifest.webmanifest")
+    blank.evaluate(seed_js, arg)
+    blank.goto(site.url)
+    blank.errors = errors
+    blank.on("pageerror", lambda e: blank.errors.append(str(e)))
+    wait_ui(blank)
+    return blank
+
+
 def history_count(page):
     page.click("#open-history")
     n = page.locator("#history-list .history-item").count()
@@ -243,10 +259,8 @@ KEPT = {("history", "h-chess"), ("history", "h-card"), ("characters", "c-odd"), 
 def test_junk_in_every_key_never_stops_the_page(browser, site, prefs, said):
     context = new_context(browser)
     page = open_page(context, site.url)
-    page.evaluate("(junk) => { localStorage.clear(); for (const [k, v] of Object.entries(junk)) localStorage.setItem(k, v); }",
-                  {**JUNK, "tablecheck:v1:prefs": prefs})
-    page.reload()
-    wait_ui(page)
+    page = restart_with(page, site, "(junk) => { localStorage.clear(); for (const [k, v] of Object.entries(junk)) localStorage.setItem(k, v); }",
+                        {**JUNK, "tablecheck:v1:prefs": prefs})
     page.wait_for_selector("html[data-stored=read]", state="attached")
     notice = page.locator("#storage-notice")
     assert notice.is_visible()
@@ -421,9 +435,8 @@ def test_a_store_written_by_the_page_before_keeps_every_record(browser, site):
     # exactly as the page before wrote them (its storage.js: one JSON value per kind under tablecheck:v1:)
     v1 = {"history": history + [no_id], "characters": [borin, odd_character], "saved-checks": [saved],
           "tracked": [goblin], "forms": forms, "prefs": prefs}
-    page.evaluate("(v1) => { localStorage.clear(); for (const [k, v] of Object.entries(v1)) localStorage.setItem('tablecheck:v1:' + k, JSON.stringify(v)); }", v1)
-    page.reload()
-    wait_ui(page)
+    page = restart_with(page, site, "(v1) => { localStorage.clear(); for (const [k, v] of Object.entries(v1))"
+                        " localStorage.setItem('tablecheck:v1:' + k, JSON.stringify(v)); }", v1)
     page.wait_for_selector("html[data-stored=read]", state="attached")  # every kind read, the lists moved
     keys = page.evaluate("Object.keys(localStorage)")
     assert not {f"tablecheck:v1:{k}" for k in ("history", "characters", "saved-checks", "tracked", "forms")} & set(keys)
