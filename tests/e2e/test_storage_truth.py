@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
 from page_tools import (LONG, choose, click_roll, enter_dice, fill, new_character, open_page,  # noqa: E402
-                        set_entered, stored, stored_records, wait_ui)
+                        set_entered, shot, stored, stored_records, wait_ui)
 
 pytestmark = pytest.mark.e2e
 
@@ -138,6 +138,7 @@ def test_with_storage_full_every_action_says_so_and_a_reload_shows_what_is_store
         roll_dice(page)
         note = page.locator("#result-storage-note")
         assert note.is_visible() and "Not saved in the history: this browser\u2019s storage is full" in note.inner_text()
+    shot(page, "storage-full-roll-1024x768")
     n, shown = history_count(page)
     assert n == 3 and "2 of them are not saved (this browser\u2019s storage is full)" in shown
     assert stored(page, "history") == stored_history
@@ -153,6 +154,7 @@ def test_with_storage_full_every_action_says_so_and_a_reload_shows_what_is_store
     msg = page.inner_text("#characters-msg")
     assert msg.startswith("Carla is not saved: this browser\u2019s storage is full.") and "export the characters" in msg
     assert "not saved" in page.locator('#character-list .char-item:has-text("Carla")').inner_text()
+    shot(page, "storage-full-character-1024x768")
 
     # an import of characters stores nothing and says so
     dara = {**copy.deepcopy(borin), "id": "c-dara", "name": "Dara"}
