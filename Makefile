@@ -5,8 +5,10 @@ HOST ?= 127.0.0.1
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
 PYTEST_ARGS ?=
+# the page's pure storage logic (static/js/record-store.js), Node's own test runner
+NODE_TESTS := node --test tests/js/record-store.test.mjs
 
-.PHONY: help setup build serve test test-unit test-e2e bench icons clean
+.PHONY: help setup build serve test test-unit test-js test-e2e bench icons clean
 
 help:
 	@echo "make serve   build dist/ and serve it on http://$(HOST):$(PORT)/ (PORT=... to change)"
@@ -31,10 +33,15 @@ test: setup
 	echo "== chromium: $${CHROMIUM:-Playwright default}"; \
 	$(VENV_PY) tools/build.py && \
 	./tools/run_pytest.sh "unit tests" $(VENV_PY) -m pytest -q tests/unit -m "not e2e" $(PYTEST_ARGS) && \
+	$(NODE_TESTS) && \
 	./tools/run_pytest.sh "browser tests" $(VENV_PY) -m pytest -q tests/e2e -m e2e $(PYTEST_ARGS)
 
 test-unit: setup
-	./tools/run_pytest.sh "unit tests" $(VENV_PY) -m pytest -q tests/unit -m "not e2e" $(PYTEST_ARGS)
+	./tools/run_pytest.sh "unit tests" $(VENV_PY) -m pytest -q tests/unit -m "not e2e" $(PYTEST_ARGS) && \
+	$(NODE_TESTS)
+
+test-js:
+	$(NODE_TESTS)
 
 test-e2e: setup
 	@export CHROMIUM="$$(./tools/ensure_chromium.sh $(VENV_PY))"; \

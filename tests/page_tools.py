@@ -61,12 +61,57 @@ def click_roll(page):
     return wait_result(page, before)
 
 
+# kept one localStorage key per record (static/js/record-store.js): tablecheck:v2:<kind>:<id>
+RECORD_KINDS = ("history", "characters", "saved-checks", "tracked", "forms")
+
+
+def stored_js(kind):
+    """A JS expression for what stored(page, kind) returns (for waits)."""
+    return ("((p) => { const ks = Object.keys(localStorage).filter(k => k.startsWith(p)).sort();"
+            " const v = ks.map(k => JSON.parse(localStorage.getItem(k)));"
+            + (" return Object.fromEntries(ks.map((k, i) => [k.slice(p.length), v[i]]));" if kind == "forms" else
+               " return v.sort((a, b) => (b.time > a.time) - (b.time < a.time));" if kind == "history" else " return v;")
+            + f" }})('tablecheck:v2:{kind}:')")
+
+
+def stored_records(page, kind):
+    """[(id, record)] of a kind as stored, in storage's key order."""
+    pairs = page.evaluate(
+        "(p) => Object.keys(localStorage).filter(k => k.startsWith(p)).sort().map(k => [k.slice(p.length), localStorage.getItem(k)])",
+        f"tablecheck:v2:{kind}:")
+    return [(i, json.loads(t)) for i, t in pairs]
+
+
 def stored(page, name, fallback=None):
+    """What storage holds: a kind of records as the page lists it (history
+    newest first, forms as {"system.check": form}), else the value under
+    tablecheck:v1:<name>."""
+    if name in RECORD_KINDS:
+        records = stored_records(page, name)
+        legacy = None if records else page.evaluate("(k) => localStorage.getItem(k)", f"tablecheck:v1:{name}")
+        if legacy is not None:  # a store of the page before (one list per kind), not moved yet
+            return json.loads(legacy)
+        if not records:
+            return fallback if fallback is not None else ({} if name == "forms" else [])
+        if name == "forms":
+            return dict(records)
+        values = [r for _, r in records]
+        if name == "history":
+            values.sort(key=lambda e: e.get("time", ""), reverse=True)
+        return values
     text = page.evaluate("(k) => localStorage.getItem(k)", f"tablecheck:v1:{name}")
     return json.loads(text) if text is not None else fallback
 
 
 def put_stored(page, name, value):
+    """Replace what storage holds (a list of records, forms as a dict) as the page stores it."""
+    if name in RECORD_KINDS:
+        pairs = list(value.items()) if name == "forms" else [(r["id"], r) for r in value]
+        page.evaluate(
+            "([p, pairs]) => { for (const k of Object.keys(localStorage)) if (k.startsWith(p)) localStorage.removeItem(k);"
+            " for (const [id, r] of pairs) localStorage.setItem(p + id, r); }",
+            [f"tablecheck:v2:{name}:", [[i, json.dumps(r)] for i, r in pairs]])
+        return
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"tablecheck:v1:{name}", json.dumps(value)])
 
 

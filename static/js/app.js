@@ -6,6 +6,7 @@ import { el, clear, afterFrame } from './util.js';
 import { tablecheck } from './engine.js';
 import * as storage from './storage.js';
 import * as chars from './characters.js';
+import * as history from './history.js';
 import { announcer } from './dialogs.js';
 import { Table } from './table.js';
 import { HistoryPanel } from './history-panel.js';
@@ -20,9 +21,9 @@ const root = document.documentElement;
 const metrics = { roll: [], odds: [] };
 window.tablecheckMetrics = metrics;
 
-const prefs = Object.assign({ theme: null, system: null, checks: {}, entered: {}, character: {} }, storage.load('prefs', {}));
+const prefs = storage.loadPrefs();
 const savePrefs = () => storage.save('prefs', prefs);
-let catalog = storage.load('catalog', null);
+let catalog = storedCatalog();
 let catalogFrom = catalog ? 'stored' : null; // where the catalog drawn came from
 const { live, say } = announcer();
 
@@ -51,7 +52,7 @@ await nextTask();
 const table = step('table', () => new Table({
   engine, prefs, savePrefs, say, metrics,
   currentCharacter: (system) => characters.current(system),
-  onSaved: () => { historyPanel.render(); showStorageState(); persist.saved(); },
+  onSaved: (entry) => { historyPanel.render(); showStorageState(); noteUnsaved(entry); persist.saved(); },
   onCounters: () => characters.renderList(), // a follow-up spent a character's counter
 }));
 await nextTask();
@@ -82,6 +83,7 @@ const header = document.getElementById('header-controls') || document.querySelec
 clear(header);
 header.append(table.gamePicker, el('div', { class: 'header-actions' }, characters.pick, characters.button, historyPanel.button, themeToggle(prefs, savePrefs)));
 const storageBanner = el('p', { class: 'banner storage-banner', id: 'storage-banner', role: 'status', hidden: true });
+const repairNotice = el('p', { class: 'banner storage-notice', id: 'storage-notice', role: 'status', hidden: true });
 const main = document.getElementById('app') || document.body.appendChild(el('main', { id: 'app' }));
 const shareBanner = el('p', { class: 'banner share-banner', id: 'share-banner', role: 'alert', hidden: true });
 // the saved checks and Share sit above the odds (beside the form in landscape)
@@ -90,7 +92,7 @@ const shareBanner = el('p', { class: 'banner share-banner', id: 'share-banner', 
 // short first layouts, not one long one
 performance.measure('tablecheck:frame', { start: frameEnd });
 await afterFrame();
-step('frame-table', () => main.append(storageBanner, shareBanner, table.root, live));
+step('frame-table', () => main.append(storageBanner, repairNotice, shareBanner, table.root, live));
 
 function showShareProblem(text) {
   shareBanner.textContent = text;
@@ -101,12 +103,60 @@ function showStorageState(note = document.getElementById('history-storage-note')
   const reason = storage.problemReason();
   storageBanner.hidden = !reason;
   storageBanner.textContent = reason === 'full'
-    ? 'History is not being saved: this browser\u2019s storage is full. Export the history to keep it.'
+    ? 'Not everything is saved: this browser\u2019s storage is full. What could not be saved is kept until this tab closes: export the history and the characters to keep it, or clear old history to make room.'
     : 'History is not being saved: this browser does not allow storage here (private mode?). Everything still works; export the history to keep it.';
   root.dataset.storage = reason || 'ok';
   if (note) { note.hidden = !reason; note.textContent = storageBanner.textContent; }
 }
 window.addEventListener('tablecheck:storage', () => showStorageState());
+
+/** A roll whose history entry could not be stored says so under its card. */
+function noteUnsaved(entry) {
+  const card = entry && table.resultHost.querySelector(`.result-card[data-entry="${CSS.escape(entry.id)}"]`);
+  if (!card || history.isSaved(entry.id)) return;
+  const reason = storage.problemReason() || 'full';
+  card.after(el('p', { class: 'field-error storage-note', id: 'result-storage-note', role: 'alert' },
+    `Not saved in the history: ${storage.reasonText(reason)}. Export the history now to keep it.`));
+}
+
+/** Stored values that could not be read were reset: said once, in one notice. */
+function showRepairs() {
+  const list = storage.repairs();
+  repairNotice.hidden = !list.length;
+  repairNotice.textContent = list.length
+    ? `Some stored data could not be read and was reset; everything else is kept. Reset: ${list.join(', ')}.`
+    : '';
+  root.dataset.repaired = String(list.length);
+}
+window.addEventListener('tablecheck:repaired', () => showRepairs());
+
+/** The stored catalog when it has the shape the page draws, else null (reset, said once). */
+function storedCatalog() {
+  const c = storage.load('catalog', null);
+  if (c === null) return null;
+  const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  const ok = isObj(c) && isObj(c.systems) && Object.values(c.systems).every((s) => isObj(s) && typeof s.id === 'string'
+    && typeof s.name === 'string' && isObj(s.checks) && Object.values(s.checks).every((k) => isObj(k) && typeof k.id === 'string'
+    && typeof k.label === 'string' && Array.isArray(k.params)));
+  if (ok) return c;
+  storage.remove('catalog');
+  storage.repair('the stored list of checks');
+  return null;
+}
+
+// another tab changed what this one shows
+storage.onExternal((name) => {
+  if (name === 'prefs') {
+    // what another tab chose (characters, last checks, theme); this tab keeps its own game
+    const other = storage.loadPrefs();
+    for (const k of ['theme', 'checks', 'entered', 'character']) prefs[k] = other[k];
+  }
+  if (name === 'history') historyPanel.render();
+  if (['characters', 'prefs'].includes(name)) { characters.renderPicker(); if (characters.dialog.open) characters.renderList(); }
+  if (['characters', 'tracked'].includes(name) && table.current.form) table.current.form.refreshFill();
+  if (['characters', 'saved-checks'].includes(name)) savedPanel.render();
+  showStorageState();
+});
 
 function useCatalog(answer) {
   catalog = answer;
@@ -144,7 +194,7 @@ async function loadCatalog() {
   table.engineChanged();
   savedPanel.render();
   await nextTask();
-  if (fresh || catalogFrom !== 'stored') storage.saveText('catalog', text);
+  if (fresh || catalogFrom !== 'stored') storage.saveText('catalog', text, { cache: true });
   await sharePanel.openFromAddress();
   root.dataset.share = 'done';
 }
@@ -167,7 +217,7 @@ function onEngineState() {
 
 performance.measure('tablecheck:modules', { start: moduleStart, end: modulesEnd });
 table.current.system = prefs.system;
-step('storage', () => showStorageState());
+step('storage', () => { showStorageState(); showRepairs(); });
 window.addEventListener('tablecheck:status', onEngineState);
 new MutationObserver(onEngineState).observe(root, { attributeFilter: ['data-engine'] });
 onEngineState();
@@ -196,12 +246,22 @@ async function drawCatalog(answer, name) {
 
 (async () => {
   await nextTask();
-  if (!engineCatalog && catalog && catalog.systems) await drawCatalog(catalog, 'form');
+  if (!engineCatalog && catalog && catalog.systems) {
+    try { await drawCatalog(catalog, 'form'); } catch (e) {
+      // a stored catalog this page cannot draw: the shipped one, then the engine's, draw instead
+      storage.remove('catalog');
+      storage.repair('the stored list of checks');
+      catalog = null;
+    }
+  }
   await nextTask();
   step('picker', () => characters.renderPicker());
   await nextTask();
   step('history', () => historyPanel.render());
   step('saved', () => savedPanel.render());
+  await nextTask();
+  // the kinds no list has read yet (their broken values said, old lists moved)
+  step('stored', () => { storage.readAll(); root.dataset.stored = 'read'; });
   persist.refresh();
   await drawShipped(await shipped);
   await table.odds.warm();

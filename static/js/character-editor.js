@@ -28,6 +28,7 @@ class CharacterEditor {
     this.opts = opts;
     this.spec = chars.sheetOf(system);
     this.c = existing ? deepCopy(existing) : { id: chars.newCharacterId(), system, name: '', sheet: freshSheet(system) };
+    this.base = chars.storedVersion(this.c.id); // what storage held when the edit began (another tab may change it)
     this.inputs = []; // {path, input, errorEl}
     this.rowSeq = 0; // table rows repeat their columns: each field gets its own id
     this.tables = {}; // key -> {t, rows: [{cells, root}]}
@@ -171,7 +172,17 @@ class CharacterEditor {
     // what else the record keeps (counters spent, saved checks) stays as it was
     const record = { ...this.c, id: this.c.id, system: this.system, name: this.nameInput.value.trim(), sheet: this.sheet() };
     const errors = chars.validateCharacter(record);
-    if (!errors.length) { this.opts.onSaved(chars.upsertCharacter(record)); return; }
+    if (!errors.length) {
+      const saved = chars.upsertCharacter(record, { expect: this.base });
+      if (saved.reason !== 'conflict') { this.opts.onSaved(saved.record, saved); return; }
+      // changed in another tab meanwhile: nothing written; a second Save replaces it
+      this.base = chars.storedVersion(record.id);
+      this.formError.textContent = saved.current
+        ? `Not saved: ${record.name} was changed in another tab since you opened it. Save again to replace that version with this one, or Cancel to keep it.`
+        : `Not saved: ${record.name} was deleted in another tab since you opened it. Save again to keep it, or Cancel.`;
+      this.formError.hidden = false;
+      return;
+    }
     let firstInput = null;
     for (const err of errors) {
       const rec = this.inputs.find((x) => x.path === err.path);
@@ -188,7 +199,7 @@ class CharacterEditor {
 
 /**
  * The editor for `existing` (or a new character of `system`).
- * opts: {gameName, onSaved(record), onCancel()}. Returns {form, focus()}.
+ * opts: {gameName, onSaved(record, {ok, reason}), onCancel()}. Returns {form, focus()}.
  */
 export function characterEditor(system, existing, opts) {
   const editor = new CharacterEditor(system, existing, opts);

@@ -6,6 +6,8 @@ import * as chars from './characters.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { characterEditor } from './character-editor.js';
 import * as saved from './saved-checks.js';
+import * as targets from './targets.js';
+import * as storage from './storage.js';
 import * as persist from './persist.js';
 import { importReport } from './import-report.js';
 
@@ -36,8 +38,12 @@ export class CharactersPanel {
       const data = chars.exportData(sys);
       // the saved checks of these characters travel with them
       data.saved_checks = saved.forExport(sys, data.characters.map((c) => c.id), this.host.catalog ? this.host.catalog() : null);
+      // and what the table tracks (a target's damage), so it survives on another device
+      data.tracked = targets.forExport(sys);
       downloadJSON(`tablecheck-characters-${sys}-${dateStamp()}.json`, data);
-      this.msg.textContent = `Exported ${plural(data.characters.length, 'character')} and ${plural(data.saved_checks.length, 'saved check')}.`;
+      const parts = [plural(data.characters.length, 'character'), plural(data.saved_checks.length, 'saved check')];
+      if (data.tracked.length) parts.push(plural(data.tracked.length, 'tracked target'));
+      this.msg.textContent = `Exported ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
       this.msg.dataset.state = 'ok';
     });
     importBtn.addEventListener('click', () => this.file.click());
@@ -81,7 +87,8 @@ export class CharactersPanel {
     for (const c of list) {
       const inUse = this.host.prefs.character[sys] === c.id;
       this.list.append(el('li', { class: 'char-item', 'data-id': c.id },
-        el('span', { class: 'char-name' }, c.name, inUse ? el('span', { class: 'badge' }, ' in use') : null),
+        el('span', { class: 'char-name' }, c.name, inUse ? el('span', { class: 'badge' }, ' in use') : null,
+          chars.isSaved(c.id) ? null : el('span', { class: 'badge unsaved' }, ' not saved')),
         this.counterView(c),
         el('span', { class: 'char-actions' },
           el('button', { type: 'button', class: 'btn', onclick: () => { this.use(c.id); this.dialog.close(); }, 'aria-label': `Use ${c.name}` }, 'Use'),
@@ -96,7 +103,7 @@ export class CharactersPanel {
     if (!list.length) return null;
     return el('span', { class: 'char-counters' }, list.map((k) => el('span', { class: 'char-counter', 'data-counter': k.key, 'data-left': String(k.left) },
       `${k.label}: ${k.left} of ${k.max}`,
-      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': `Reset ${k.label} of ${c.name}`, onclick: () => { chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.msg.textContent = `${c.name}: ${k.label} reset to ${k.max}.`; } }, 'Reset') : null)));
+      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': `Reset ${k.label} of ${c.name}`, onclick: () => { const r = chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.tell(r, `${c.name}: ${k.label} reset to ${k.max}.`); } }, 'Reset') : null)));
   }
 
   async remove(c) {
@@ -117,14 +124,13 @@ export class CharactersPanel {
     const editor = characterEditor(sys, existing, {
       gameName: this.host.gameName(sys),
       onCancel: () => { this.closeEditor(); this.renderList(); },
-      onSaved: (record) => {
+      onSaved: (record, result) => {
         this.closeEditor();
         this.renderList();
         this.renderPicker();
         this.host.changed();
-        this.msg.textContent = `${record.name} saved.`;
-        this.msg.dataset.state = 'ok';
-        if (this.host.onSaved) this.host.onSaved();
+        this.tell(result, `${record.name} saved.`, `${record.name} is not saved`);
+        if (result.ok && this.host.onSaved) this.host.onSaved();
       },
     });
     this.editorHost.append(editor.form);
@@ -148,24 +154,42 @@ export class CharactersPanel {
       clear(this.report);
       return;
     }
+    const catalog = this.host.catalog ? this.host.catalog() : null;
     const got = chars.importCharacters(parsed.characters);
-    const sv = saved.importSaved(parsed.saved, this.host.catalog ? this.host.catalog() : null, got.idMap);
-    const refused = parsed.refused.concat(sv.refused);
+    const sv = saved.importSaved(parsed.saved, catalog, got.idMap);
+    const tr = targets.importTracked(parsed.tracked, catalog);
+    const refused = parsed.refused.concat(got.refused, sv.refused, tr.refused);
+    const notStored = got.notStored + sv.notStored + tr.notStored;
     const parts = [`Imported ${got.added} ${got.added === 1 ? 'character' : 'characters'}`];
     if (got.already) parts.push(`${got.already} already here`);
     if (got.copies) parts.push(`${got.copies} kept as a copy beside the one already here`);
     if (sv.added || sv.already) parts.push(`${sv.added} saved ${sv.added === 1 ? 'check' : 'checks'}${sv.already ? ` (${sv.already} already here)` : ''}`);
-    if (refused.length) parts.push(`${refused.length} refused`);
-    this.msg.textContent = !got.added && !sv.added && refused.length
-      ? `Import refused: ${refused[0].what} \u2014 ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. Nothing was changed.`
-      : `${parts.join(', ')}. Nothing already stored was changed.`;
+    if (tr.added || tr.already) parts.push(`${tr.added} tracked${tr.already ? ` (${tr.already} already here)` : ''}`);
+    if (refused.length - notStored) parts.push(`${refused.length - notStored} refused`);
+    const reason = got.reason || sv.reason || tr.reason;
+    if (notStored) parts.push(`${notStored} not stored: ${storage.reasonText(reason)}`);
+    const none = !got.added && !sv.added && !tr.added;
+    this.msg.textContent = none && notStored
+      ? `Import failed: ${storage.reasonText(reason)}, so nothing could be stored. ${refused.length > 1 ? 'Each one is listed below. ' : ''}Nothing was changed.`
+      : none && refused.length
+        ? `Import refused: ${refused[0].what} \u2014 ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. Nothing was changed.`
+        : `${parts.join(', ')}. Nothing already stored was changed.`;
     this.msg.dataset.state = refused.length ? 'mixed' : 'ok';
     clear(this.report);
     if (refused.length) this.report.append(importReport(refused));
     this.renderList();
     this.renderPicker();
     this.host.changed();
-    if ((got.added || sv.added) && this.host.onSaved) this.host.onSaved();
+    if ((got.added || sv.added || tr.added) && this.host.onSaved) this.host.onSaved();
+  }
+
+  /** The message of an action on storage: `done` when stored, else
+   * `notDone` and why (kept in this tab until it closes). */
+  tell(result, done, notDone = done.replace(/\.$/, ', not saved')) {
+    const ok = !result || result.ok;
+    this.msg.textContent = ok ? done
+      : `${notDone}: ${storage.reasonText(result.reason)}. It is kept until this tab closes: export the characters to keep it.`;
+    this.msg.dataset.state = ok ? 'ok' : 'error';
   }
 
   renderPicker() {

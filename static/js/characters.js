@@ -37,12 +37,16 @@ export function blankSheet(system) {
 
 // -- the store ----------------------------------------------------------------
 
-let cache = null;
+const records = storage.collection('characters'); // one stored record per character
+let cache = [];
+let readAt = -1;
 
+/** Every stored character record (those that do not fit a sheet too). */
 export function allCharacters() {
-  if (cache === null) {
-    const stored = storage.load('characters', []);
-    cache = Array.isArray(stored) ? stored : [];
+  if (readAt !== records.version()) {
+    cache = records.values();
+    readAt = records.version();
+    fills.clear();
   }
   return cache;
 }
@@ -57,25 +61,27 @@ export function getCharacter(id) {
   return allCharacters().find((c) => c && c.id === id) || null;
 }
 
-function persist() {
-  return storage.save('characters', cache);
+/** False for a character kept in memory only (its save failed). */
+export function isSaved(id) {
+  return records.isSaved(id);
 }
 
-export function upsertCharacter(character) {
-  allCharacters();
-  const i = cache.findIndex((c) => c && c.id === character.id);
+/** What storage holds for a character now: give it back as opts.expect. */
+export function storedVersion(id) {
+  return records.storedText(id);
+}
+
+/** Store a character: {record, ok, reason, current} (storage.js put: with
+ * opts.expect a record changed in another tab meanwhile is not
+ * overwritten, reason 'conflict', `current` is the other tab's). */
+export function upsertCharacter(character, opts = {}) {
   const record = { ...character, updated: new Date().toISOString() };
-  if (i >= 0) cache[i] = record; else cache.push(record);
-  persist();
-  fills.clear();
-  return record;
+  const r = records.put(record.id, record, opts);
+  return { ...r, record };
 }
 
 export function deleteCharacter(id) {
-  allCharacters();
-  cache = cache.filter((c) => !c || c.id !== id);
-  persist();
-  fills.clear();
+  return records.remove(id);
 }
 
 export function newCharacterId() {
@@ -161,7 +167,8 @@ export function parseCharacterFile(data) {
     const why = errs.map((e) => `${where(c.system, e.path)}${e.message}`);
     refused.push({ what: who, why: why.length > 3 ? `${why.slice(0, 3).join('; ')} (and ${why.length - 3} more)` : why.join('; ') });
   });
-  return { characters, refused, saved: Array.isArray(data.saved_checks) ? data.saved_checks : [] };
+  return { characters, refused, saved: Array.isArray(data.saved_checks) ? data.saved_checks : [],
+    tracked: Array.isArray(data.tracked) ? data.tracked : [] };
 }
 
 /** Where a problem is, in the sheet's words: "Stats, row 1: " (a number's
@@ -184,27 +191,31 @@ function sameCharacter(a, b) {
 /** Add valid characters (after parseCharacterFile). Nothing stored is lost:
  * a character already here unchanged is skipped; one with the same id but
  * different values arrives as a copy with a new id and "(imported)" after
- * its name. Returns {added, already, copies, idMap, saved}. */
+ * its name. A character storage refuses (full) is not imported, nor any
+ * after it. Returns {added, already, copies, idMap, notStored, reason, refused}. */
 export function importCharacters(list) {
-  allCharacters();
-  const out = { added: 0, already: 0, copies: 0, idMap: {}, saved: true };
+  const out = { added: 0, already: 0, copies: 0, idMap: {}, notStored: 0, reason: null, refused: [] };
   for (const c of list) {
-    const here = cache.find((x) => x && x.id === c.id);
+    const here = getCharacter(c.id);
     if (here && sameCharacter(here, c)) { out.already += 1; continue; }
-    if (here) {
-      const id = newCharacterId();
-      out.idMap[c.id] = id;
-      const name = `${c.name.slice(0, 49)} (imported)`;
-      cache.push({ ...c, id, name });
-      out.copies += 1;
-    } else {
-      cache.push(c);
+    const record = here ? { ...c, id: newCharacterId(), name: `${c.name.slice(0, 49)} (imported)` } : c;
+    const r = out.reason ? null : records.put(record.id, record, { keep: false });
+    if (!r || !r.ok) {
+      out.notStored += 1;
+      out.reason = out.reason || r.reason;
+      out.refused.push({ what: c.name, why: `not stored: ${storage.reasonText(out.reason)}${sizeNote(record)}` });
+      continue;
     }
+    if (here) { out.idMap[c.id] = record.id; out.copies += 1; }
     out.added += 1;
   }
-  fills.clear();
-  if (out.added) out.saved = persist();
   return out;
+}
+
+/** " (this record alone is 20.0 MB)" for a record over 1 MB, else "". */
+function sizeNote(record) {
+  const mb = JSON.stringify(record).length / (1024 * 1024);
+  return mb >= 1 ? ` (this record alone is ${mb.toFixed(1)} MB)` : '';
 }
 
 export function exportData(system) {
@@ -253,7 +264,7 @@ export function spendCounter(character, key, amount = 1) {
   if (!c || c.left < amount) return false;
   const spent = { ...(character.spent || {}) };
   spent[key] = (isInt(spent[key]) ? spent[key] : 0) + amount;
-  upsertCharacter({ ...character, spent });
+  upsertCharacter({ ...character, spent }); // a failed save: the character is marked not saved
   return true;
 }
 
@@ -270,5 +281,5 @@ export function refundCounter(character, key, amount = 1) {
 export function resetCounter(character, key) {
   const spent = { ...(character.spent || {}) };
   delete spent[key];
-  upsertCharacter({ ...character, spent });
+  return upsertCharacter({ ...character, spent });
 }

@@ -10,6 +10,7 @@ import * as persist from './persist.js';
 import { importReport } from './import-report.js';
 import * as chars from './characters.js';
 import { kindFor } from './targets.js';
+import * as storage from './storage.js';
 
 export class HistoryPanel {
   /** host: {table, engine, catalog(), storageNote(), onSaved()} */
@@ -72,13 +73,17 @@ export class HistoryPanel {
       ok = checked.ok;
       refused = refused.concat(checked.refused).sort((a, b) => a.index - b.index);
     }
-    const [added, , leftOut] = history.importEntries(ok);
-    const already = ok.length - added - leftOut;
+    const { added, leftOut, notStored, reason } = history.importEntries(ok);
+    const already = ok.length - added - leftOut - notStored;
+    if (notStored) refused.push({ what: `${notStored} ${notStored === 1 ? 'entry' : 'entries'}`, why: `not stored: ${storage.reasonText(reason)}` });
     if (leftOut) refused.push({ what: `${leftOut} older ${leftOut === 1 ? 'entry' : 'entries'}`, why: `not imported: the history keeps at most ${history.MAX_ENTRIES} entries and keeps what it already has` });
     const parts = [`Imported ${added} ${added === 1 ? 'entry' : 'entries'}`];
     if (already) parts.push(`${already} already here`);
-    if (refused.length) parts.push(`${refused.length} not imported`);
-    if (!added && refused.length) {
+    if (refused.length) parts.push(`${refused.length - (notStored ? 1 : 0) + notStored} not imported`);
+    if (notStored) parts.push(`${notStored} of them not stored: ${storage.reasonText(reason)}`);
+    if (!added && notStored) {
+      this.say(`Import failed: ${storage.reasonText(reason)}, so no entry could be stored. The history is unchanged.`, 'error');
+    } else if (!added && refused.length) {
       this.say(`Import refused: ${refused[0].what} ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. The history is unchanged.`, 'error');
     } else {
       this.say(`${parts.join(', ')}. Nothing already stored was changed.`, refused.length ? 'mixed' : 'ok');
@@ -93,9 +98,9 @@ export class HistoryPanel {
     const n = history.all().length;
     if (!n) { this.msg.textContent = 'The history is already empty.'; return; }
     if (await confirmAction(`Clear all ${n} ${n === 1 ? 'entry' : 'entries'} from the history? This cannot be undone (export first to keep them).`, 'Clear history')) {
-      history.clearAll();
+      const r = history.clearAll();
       this.render();
-      this.msg.textContent = 'History cleared.';
+      this.msg.textContent = r.ok ? 'History cleared.' : `History cleared in this tab, but storage could not forget it: ${storage.reasonText(r.reason)}.`;
     }
   }
 
@@ -206,6 +211,10 @@ export class HistoryPanel {
     this.shown.textContent = filtering
       ? (list.length ? `${list.length} of ${all.length} entries match.` : `No entry matches (of ${all.length}).`)
       : `${all.length} ${all.length === 1 ? 'entry' : 'entries'}, newest first.`;
+    // what is listed but not stored is said, not hidden
+    const unsaved = history.unsavedCount();
+    if (unsaved) this.shown.textContent += ` ${unsaved} of them ${unsaved === 1 ? 'is' : 'are'} not saved (${storage.reasonText(storage.problemReason() || 'full')}): export the history now to keep ${unsaved === 1 ? 'it' : 'them'}.`;
+    this.shown.dataset.unsaved = String(unsaved);
     for (const e of list.slice(0, 200)) this.list.append(this.row(e));
     if (list.length > 200) this.list.append(el('li', { class: 'placeholder' }, `${list.length - 200} more: narrow the filters or search to see them.`));
   }
@@ -226,6 +235,8 @@ export class HistoryPanel {
     open.addEventListener('click', () => { this.dialog.close(); this.host.table.open(e); });
     const rep = el('button', { type: 'button', class: 'btn history-repeat', 'aria-label': `Repeat ${label} (${game})` }, 'Repeat');
     rep.addEventListener('click', () => { this.dialog.close(); this.host.table.again(e); });
-    return el('li', { class: `history-item${e.undone ? ' undone' : ''}`, 'data-outcome': e.result.outcome }, open, rep);
+    const kept = history.isSaved(e.id);
+    return el('li', { class: `history-item${e.undone ? ' undone' : ''}`, 'data-outcome': e.result.outcome, 'data-stored': String(kept) }, open, rep,
+      kept ? null : el('span', { class: 'h-unsaved' }, 'not saved'));
   }
 }

@@ -1,5 +1,6 @@
 // History: every resolved check, newest first, kept in browser storage.
-// Entries: {id, time, system, check, character, request, dice, source, result}.
+// Entries: {id, time, system, check, character, request, dice, source, result},
+// one stored record each (storage.js).
 // Export / import as JSON; an import is validated completely before anything
 // changes (a bad file changes nothing and says why).
 
@@ -7,35 +8,53 @@ import * as storage from './storage.js';
 import { isPlainObject } from './util.js';
 
 export const MAX_ENTRIES = 500;
-let entries = null;
-let unlisted = []; // stored records this page cannot read: kept, never dropped
+const records = storage.collection('history'); // one stored record per entry
+let entries = [];
+let readAt = -1; // the records' version `entries` was read at
 
+/** The well-formed entries, newest first. Stored records this page cannot
+ * read stay stored, unlisted. */
 export function all() {
-  if (entries === null) {
-    const stored = storage.load('history', []);
-    entries = Array.isArray(stored) ? stored.filter((e) => validateEntry(e) === null) : [];
-    unlisted = Array.isArray(stored) ? stored.filter((e) => validateEntry(e) !== null) : [];
+  if (readAt !== records.version()) {
+    entries = records.values().filter((e) => validateEntry(e) === null)
+      .sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
+    readAt = records.version();
   }
   return entries;
 }
 
-function persist() {
-  return storage.save('history', unlisted.length ? entries.concat(unlisted) : entries);
+/** Beyond MAX_ENTRIES the oldest listed entries go. */
+function prune() {
+  const list = all();
+  for (const e of list.slice(MAX_ENTRIES)) records.remove(e.id);
 }
 
-/** Add one resolved check; returns true when it was saved persistently. */
+/** Add one resolved check: {ok, reason} (storage.js). An entry that could
+ * not be stored stays listed for this visit, marked not saved. */
 export function add(entry) {
-  all();
-  entries.unshift(entry);
-  if (entries.length > MAX_ENTRIES) entries.length = MAX_ENTRIES;
-  return persist();
+  const result = records.put(entry.id, entry);
+  prune();
+  return result;
 }
 
+/** False for an entry kept in memory only (its save failed). */
+export function isSaved(id) {
+  return records.isSaved(id);
+}
+
+/** How many listed entries are not stored. */
+export function unsavedCount() {
+  return all().filter((e) => !records.isSaved(e.id)).length;
+}
+
+/** Remove every listed entry (records this page cannot read are kept). */
 export function clearAll() {
-  all();
-  entries = [];
-  unlisted = [];
-  return persist();
+  let result = { ok: true, reason: null };
+  for (const e of all().slice()) {
+    const r = records.remove(e.id);
+    if (!r.ok && result.ok) result = r;
+  }
+  return result;
 }
 
 export function get(id) {
@@ -60,6 +79,7 @@ export function validateEntry(e) {
   if (!isPlainObject(r)) return 'has no result';
   if (typeof r.outcome !== 'string') return 'has a result without an outcome';
   if (typeof r.summary !== 'string') return 'has a result without a summary';
+  if (r.card !== undefined && r.card !== null && !(isPlainObject(r.card) && isPlainObject(r.card.headline))) return 'has a result whose card is not valid';
   if (!Array.isArray(r.rolls) || !r.rolls.every((d) => isPlainObject(d) && Number.isInteger(d.sides) && Number.isInteger(d.value))) return 'has a result whose dice are not valid';
   return null;
 }
@@ -112,11 +132,11 @@ export async function verifyEntries(list, indexes, engine) {
 
 /** Merge imported entries (same id kept once), newest first. Nothing stored
  * is dropped by an import: when the history would hold more than
- * MAX_ENTRIES, the oldest imported entries are left out and counted.
- * Returns [added, saved, leftOut]. */
+ * MAX_ENTRIES, the oldest imported entries are left out and counted. An
+ * entry storage refuses (full) is not imported, nor any after it.
+ * Returns {added, leftOut, notStored, reason}. */
 export function importEntries(list) {
-  all();
-  const seen = new Set(entries.map((e) => e.id));
+  const seen = new Set(all().map((e) => e.id));
   const fresh = [];
   for (const e of list) {
     if (seen.has(e.id)) continue;
@@ -124,19 +144,22 @@ export function importEntries(list) {
     fresh.push(e);
   }
   fresh.sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
-  const room = Math.max(0, MAX_ENTRIES - entries.length);
+  const room = Math.max(0, MAX_ENTRIES - all().length);
   const taken = fresh.slice(0, room);
-  entries.push(...taken);
-  entries.sort((a, b) => Date.parse(b.time) - Date.parse(a.time));
-  return [taken.length, taken.length ? persist() : true, fresh.length - taken.length];
+  const out = { added: 0, leftOut: fresh.length - taken.length, notStored: 0, reason: null };
+  for (const e of taken) {
+    const r = out.reason ? null : records.put(e.id, e, { keep: false });
+    if (r && r.ok) out.added += 1;
+    else { out.notStored += 1; out.reason = out.reason || r.reason; }
+  }
+  return out;
 }
 
 export function exportData() {
   return { format: 'tablecheck-history', version: 1, exported: new Date().toISOString(), entries: all() };
 }
 
-/** Save after an entry was changed in place (e.g. the benefit picked). */
+/** Save after an entry was changed in place (e.g. the benefit picked): {ok, reason}. */
 export function touch() {
-  all();
-  return persist();
+  return records.flush();
 }

@@ -10,20 +10,27 @@
 import * as storage from './storage.js';
 import { isPlainObject } from './util.js';
 
-const KEY = 'saved-checks';
 export const MAX_SAVED = 500;
-let cache = null;
+const records = storage.collection('saved-checks'); // one stored record per saved check
+let cache = [];
+let readAt = -1;
 
 export function all() {
-  if (cache === null) {
-    const stored = storage.load(KEY, []);
-    cache = Array.isArray(stored) ? stored : [];
+  if (readAt !== records.version()) {
+    cache = records.values();
+    readAt = records.version();
   }
   return cache;
 }
 
-function persist() {
-  return storage.save(KEY, cache);
+/** False for a saved check kept in memory only (its save failed). */
+export function isSaved(id) {
+  return records.isSaved(id);
+}
+
+/** What storage holds for a saved check now: give it back as opts.expect. */
+export function storedVersion(id) {
+  return records.storedText(id);
 }
 
 export function newSavedId() {
@@ -41,19 +48,16 @@ export function get(id) {
   return all().find((s) => s && s.id === id) || null;
 }
 
-export function upsert(record) {
-  all();
+/** Store a saved check: [record, {ok, reason, current}] (opts.expect: see
+ * storage.js put; a conflict writes nothing). */
+export function upsert(record, opts = {}) {
   const now = new Date().toISOString();
-  const i = cache.findIndex((s) => s && s.id === record.id);
   const r = { ...record, updated: now, created: record.created || now };
-  if (i >= 0) cache[i] = r; else cache.push(r);
-  return [r, persist()];
+  return [r, records.put(r.id, r, opts)];
 }
 
 export function remove(id) {
-  all();
-  cache = cache.filter((s) => !s || s.id !== id);
-  return persist();
+  return records.remove(id);
 }
 
 /** null when the record is usable, else why not (for import lists). */
@@ -79,27 +83,29 @@ export function validateSaved(s, catalog) {
  * listed with why. A record already stored (same id) is never replaced: the
  * same content is skipped, different content arrives as a copy.
  * `idMap` renames character ids (characters imported as copies).
- * Returns {added, already, refused: [{what, why}], saved}. */
+ * A saved check storage refuses (full) is not imported, nor any after it.
+ * Returns {added, already, refused: [{what, why}], notStored, reason}. */
 export function importSaved(list, catalog, idMap = {}) {
-  all();
-  const out = { added: 0, already: 0, refused: [], saved: true };
+  const out = { added: 0, already: 0, refused: [], notStored: 0, reason: null };
   if (!Array.isArray(list)) return out;
   list.forEach((raw, i) => {
     const why = validateSaved(raw, catalog);
     const what = isPlainObject(raw) && typeof raw.name === 'string' && raw.name ? `Saved check \u201c${raw.name}\u201d` : `Saved check ${i + 1}`;
     if (why) { out.refused.push({ what, why }); return; }
-    if (cache.length >= MAX_SAVED) { out.refused.push({ what, why: `not imported: at most ${MAX_SAVED} saved checks are kept` }); return; }
+    if (all().length >= MAX_SAVED) { out.refused.push({ what, why: `not imported: at most ${MAX_SAVED} saved checks are kept` }); return; }
     const s = { ...raw };
     if (s.character && idMap[s.character]) s.character = idMap[s.character];
-    const here = cache.find((x) => x && x.id === s.id);
+    const here = get(s.id);
     if (here) {
       if (sameContent(here, s)) { out.already += 1; return; }
       s.id = newSavedId();
     }
-    cache.push(s);
-    out.added += 1;
+    const r = out.reason ? null : records.put(s.id, s, { keep: false });
+    if (r && r.ok) { out.added += 1; return; }
+    out.notStored += 1;
+    out.reason = out.reason || r.reason;
+    out.refused.push({ what, why: `not stored: ${storage.reasonText(out.reason)}` });
   });
-  if (out.added) out.saved = persist();
   return out;
 }
 

@@ -8,6 +8,7 @@ import * as chars from './characters.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import * as persist from './persist.js';
 import { differences } from './forms.js';
+import * as storage from './storage.js';
 
 export class SavedPanel {
   /** host: {table, catalog(), say(text), currentCharacter(system), onSaved()} */
@@ -18,7 +19,8 @@ export class SavedPanel {
     this.listBtn = el('button', { type: 'button', class: 'btn', id: 'open-saved', 'aria-haspopup': 'dialog' }, 'Saved', this.count);
     this.strip = el('ul', { class: 'saved-strip', id: 'saved-strip', 'aria-label': 'Saved checks: tap to roll' });
     this.buttons = el('div', { class: 'tools-buttons' }, this.saveBtn, this.listBtn);
-    this.root = el('section', { class: 'check-tools', id: 'check-tools', 'aria-label': 'Saved and shared checks' }, this.buttons, this.strip);
+    this.note = el('p', { class: 'field-error storage-note', id: 'saved-storage-note', role: 'alert', hidden: true });
+    this.root = el('section', { class: 'check-tools', id: 'check-tools', 'aria-label': 'Saved and shared checks' }, this.buttons, this.strip, this.note);
     this.buildSaveDialog();
     this.buildListDialog();
     this.saveBtn.addEventListener('click', () => this.openSave(null));
@@ -54,7 +56,7 @@ export class SavedPanel {
     const rank = (s) => (cur && s.character === cur.id ? 0 : (!s.character ? 1 : 2));
     const shown = list.slice().sort((a, b) => rank(a) - rank(b));
     for (const s of shown) {
-      const b = el('button', { type: 'button', class: 'chip saved-chip', 'data-saved': s.id, title: `Roll ${s.name} (${this.checkLabel(s)})` }, s.name);
+      const b = el('button', { type: 'button', class: 'chip saved-chip', 'data-saved': s.id, 'data-stored': String(saved.isSaved(s.id)), title: `Roll ${s.name} (${this.checkLabel(s)})${saved.isSaved(s.id) ? '' : ', not saved'}` }, s.name);
       b.addEventListener('click', () => this.roll(s));
       this.strip.append(el('li', {}, b));
     }
@@ -142,6 +144,7 @@ export class SavedPanel {
 
   openSave(existing) {
     this.editing = existing;
+    this.base = existing ? saved.storedVersion(existing.id) : undefined; // another tab may change it meanwhile
     this.nameError.textContent = '';
     this.nameInput.removeAttribute('aria-invalid');
     const sys = existing ? existing.system : this.system();
@@ -210,11 +213,21 @@ export class SavedPanel {
       if (!f) { this.nameError.textContent = 'The form has an error: fix it first.'; return; }
       record = { id: saved.newSavedId(), name, system: f.system, check: f.check, character: charId, who, request: f.request };
     }
-    const [r] = saved.upsert(record);
+    const [r, result] = saved.upsert(record, { expect: this.base });
+    if (result.reason === 'conflict') {
+      // changed in another tab meanwhile: nothing written; a second Save replaces it
+      this.base = saved.storedVersion(record.id);
+      this.nameError.textContent = result.current
+        ? `Not saved: ${record.name} was changed in another tab since you opened it. Save again to replace that version with this one.`
+        : `Not saved: ${record.name} was deleted in another tab since you opened it. Save again to keep it.`;
+      return;
+    }
     this.saveDialog.close();
     this.render();
-    this.host.say(`${r.name} saved.`);
-    if (this.host.onSaved) this.host.onSaved();
+    this.note.hidden = result.ok;
+    this.note.textContent = result.ok ? '' : `${r.name} is not saved: ${storage.reasonText(result.reason)}. It is kept until this tab closes.`;
+    this.host.say(result.ok ? `${r.name} saved.` : this.note.textContent);
+    if (result.ok && this.host.onSaved) this.host.onSaved();
   }
 
   // -- the list --------------------------------------------------------------------

@@ -80,8 +80,7 @@ export class Table {
     this.rollBusy = false;
     this.apiErrorPaths = [];
     this.blockingErrors = [];
-    this.formStore = storage.load('forms', {}) || {};
-    this.saveForms = debounce(() => storage.save('forms', this.formStore), 250);
+    this.saveForms = debounce(() => storage.forms.flush(), 250);
     // a reload or a closed tab right after a change keeps it too
     window.addEventListener('pagehide', () => this.saveForms.flush());
     this.build();
@@ -196,7 +195,7 @@ export class Table {
     const s = this.systemEntry(sid);
     const check = s && s.checks[cid];
     if (!check) return;
-    const saved = this.formStore[`${sid}.${cid}`] || {};
+    const saved = storage.forms.get(`${sid}.${cid}`);
     this.prepared = { check, values: saved.values, form: this.buildForm(s, check, saved) };
   }
 
@@ -254,7 +253,7 @@ export class Table {
     this.checkDesc.textContent = check.description || '';
     this.checkDesc.title = check.description || '';
     this.checkDesc.hidden = !check.description;
-    const saved = this.formStore[this.formKey()] || {};
+    const saved = storage.forms.get(this.formKey());
     const ahead = this.prepared;
     this.prepared = null;
     // (the same catalog entry: a catalog drawn since builds afresh)
@@ -455,7 +454,7 @@ export class Table {
   saveFormState() {
     const form = this.current.form;
     if (!form) return;
-    this.formStore[this.formKey()] = { values: form.raw(), filled: form.filled };
+    storage.forms.set(this.formKey(), { values: form.raw(), filled: form.filled });
     this.saveForms();
   }
 
@@ -472,8 +471,7 @@ export class Table {
   /** One tap: the form as it first was (who filled it forgotten too). */
   resetForm() {
     if (!this.current.form) return;
-    delete this.formStore[this.formKey()];
-    storage.save('forms', this.formStore);
+    storage.forms.remove(this.formKey());
     this.cancelAdjust();
     this.selectCheck(this.current.check);
     this.host.say('The form is back to its first values.');

@@ -10,18 +10,21 @@
 import * as storage from './storage.js';
 import { el, newId, isPlainObject } from './util.js';
 
-let cache = null;
+const records = storage.collection('tracked'); // one stored record per entry
+let cache = [];
+let readAt = -1;
 
 export function all() {
-  if (cache === null) {
-    const stored = storage.load('tracked', []);
-    cache = Array.isArray(stored) ? stored : [];
+  if (readAt !== records.version()) {
+    cache = records.values();
+    readAt = records.version();
   }
   return cache;
 }
 
-function persist() {
-  return storage.save('tracked', cache);
+/** False for an entry kept in memory only (its save failed). */
+export function isSaved(id) {
+  return records.isSaved(id);
 }
 
 function wellFormed(e) {
@@ -61,13 +64,12 @@ function pick(values, numbers) {
 export function create(system, kind, name, values) {
   all();
   const entry = {
-    id: `t-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    id: newTrackedId(),
     system, kind: kind.key, name, numbers: pick(values, kind.numbers), state: pick(values, kind.state),
     updated: new Date().toISOString(),
   };
-  cache.push(entry);
-  persist();
-  return entry;
+  const r = records.put(entry.id, entry);
+  return { entry, ...r };
 }
 
 /** Keep what the rules said: the numbers as the form sent them, the new state. */
@@ -77,7 +79,7 @@ export function update(id, kind, values, state) {
   if (values) e.numbers = pick(values, kind.numbers);
   if (state) e.state = pick({ ...e.state, ...state }, kind.state);
   e.updated = new Date().toISOString();
-  persist();
+  records.put(e.id, e); // a failed save: the entry is marked not saved (trackControl says so)
   return e;
 }
 
@@ -86,9 +88,68 @@ export function reset(id, kind) {
 }
 
 export function remove(id) {
-  all();
-  cache = cache.filter((e) => !e || e.id !== id);
-  persist();
+  return records.remove(id);
+}
+
+// -- export and import (with the characters' file) ---------------------------------
+
+/** The well-formed entries of a game, for the characters' export file. */
+export function forExport(system) {
+  return all().filter((e) => wellFormed(e) && e.system === system);
+}
+
+function sameEntry(a, b) {
+  const pick = (x) => JSON.stringify([x.system, x.kind, x.name, x.numbers, x.state]);
+  return pick(a) === pick(b);
+}
+
+/** Why a tracked entry of a file cannot be imported (null when it can). */
+export function validateTracked(e, catalog) {
+  if (!wellFormed(e) || typeof e.system !== 'string' || typeof e.kind !== 'string') return 'is not a tracked entry';
+  if (!e.id || !e.name.trim()) return 'has no id or name';
+  if (e.name.length > 60) return 'has a name longer than 60 characters';
+  const numbers = Object.values(e.numbers).concat(Object.values(e.state));
+  if (!numbers.every((v) => Number.isInteger(v))) return 'has values that are not whole numbers';
+  const sys = catalog && catalog.systems ? catalog.systems[e.system] : null;
+  if (catalog && catalog.systems && !sys) return `is for an unknown game ${JSON.stringify(e.system)}`;
+  const kind = sys ? (sys.tracked || []).find((k) => k.key === e.kind) : null;
+  if (sys && !kind) return `is of an unknown kind ${JSON.stringify(e.kind)} of ${sys.name}`;
+  for (const n of kind ? (kind.numbers || []).concat(kind.state || []) : []) {
+    const v = n.key in e.numbers ? e.numbers[n.key] : e.state[n.key];
+    if (v !== undefined && (v < n.min || v > n.max)) return `has ${n.label} ${v}, not ${n.min} to ${n.max}`;
+  }
+  return null;
+}
+
+/** Import tracked entries as the characters are imported: nothing stored
+ * is overwritten; the same entry again is skipped; the same id with other
+ * values arrives as a copy ("Name (imported)"). An entry storage refuses
+ * (full) is not imported, nor any after it.
+ * Returns {added, already, copies, refused: [{what, why}], notStored, reason}. */
+export function importTracked(list, catalog) {
+  const out = { added: 0, already: 0, copies: 0, refused: [], notStored: 0, reason: null };
+  for (const [i, raw] of (Array.isArray(list) ? list : []).entries()) {
+    const what = isPlainObject(raw) && typeof raw.name === 'string' && raw.name ? `Tracked \u201c${raw.name}\u201d` : `Tracked entry ${i + 1}`;
+    const why = validateTracked(raw, catalog);
+    if (why) { out.refused.push({ what, why }); continue; }
+    const here = records.get(raw.id);
+    if (here && sameEntry(here, raw)) { out.already += 1; continue; }
+    const e = here ? { ...raw, id: newTrackedId(), name: `${raw.name.slice(0, 49)} (imported)` } : { ...raw };
+    const r = out.reason ? null : records.put(e.id, e, { keep: false });
+    if (!r || !r.ok) {
+      out.notStored += 1;
+      out.reason = out.reason || r.reason;
+      out.refused.push({ what, why: `not stored: ${storage.reasonText(out.reason)}` });
+      continue;
+    }
+    if (here) out.copies += 1;
+    out.added += 1;
+  }
+  return out;
+}
+
+function newTrackedId() {
+  return `t-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
 /** "Damage taken 3 · Stress 0": an entry's state in the catalog's words. */
@@ -127,6 +188,10 @@ export function trackControl(host) {
     forgetBtn.hidden = !chosen;
     trackBtn.hidden = !!chosen;
     status.textContent = chosen ? `${chosen.name}: ${stateText(kind, chosen)}. Each hit adds to it until you reset.` : '';
+    // an entry whose last save failed: the page says so next to it
+    const unsaved = chosen && !isSaved(chosen.id) ? storage.problemReason() || 'full' : null;
+    if (unsaved) status.textContent += ` Not saved: ${storage.reasonText(unsaved)}. It is kept until this tab closes.`;
+    status.dataset.saved = String(!unsaved);
   };
   const fillFrom = (e) => {
     form.silent = true;
@@ -152,10 +217,10 @@ export function trackControl(host) {
       return;
     }
     const { value } = group.get();
-    const e = create(system, kind, name, value);
+    const { entry: e, ok, reason } = create(system, kind, name, value);
     form.filled[path] = { ...(f || {}), name, tracked: e.id };
     draw();
-    host.say(`Tracking ${name}: ${stateText(kind, e)}.`);
+    host.say(ok ? `Tracking ${name}: ${stateText(kind, e)}.` : `Tracking ${name}, not saved: ${storage.reasonText(reason)}.`);
     host.changed();
   });
   resetBtn.addEventListener('click', () => {

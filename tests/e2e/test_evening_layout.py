@@ -11,6 +11,7 @@ pytest.importorskip("playwright.sync_api")
 
 from evening import (SHOTS, SIZES, choose, click_roll, fill, head_in_view, odds_settled,  # noqa: E402
                      open_page, set_entered, wait_ui)
+from page_tools import stored as page_stored, stored_js  # noqa: E402
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -165,7 +166,7 @@ def test_adjust_resolves_the_same_dice_once_then_goes_back_to_rolling(tablet):
     assert not page.locator("#entered-toggle").is_checked()
     assert page.locator("#roll").inner_text() == "Roll"
     assert not page.locator("#entered-dice").is_visible()
-    stored = page.evaluate("() => JSON.parse(localStorage.getItem('tablecheck:v1:history'))[0]")
+    stored = page_stored(page, "history")[0]
     assert stored["adjusted"] is True and stored["source"] == "secure"
     # a roll after it rolls new dice (not entered ones)
     card = click_roll(page)
@@ -187,7 +188,7 @@ def test_changed_fields_are_marked_survive_a_reload_and_one_tap_resets(tablet):
     assert "1 field differs" in page.locator(".changed-note").inner_text()
     page.screenshot(path=str(SHOTS / "changed-mark-1024x768.png"))
     # from last time: the mark is there after a reload, before anything is touched
-    page.wait_for_function("() => (JSON.parse(localStorage.getItem('tablecheck:v1:forms') || '{}')"
+    page.wait_for_function(f"() => ({stored_js('forms')}"
                            "['dark_eye.attribute'] || {values: {}}).values.modifier === '-2'")
     page.reload()
     wait_ui(page)
@@ -198,7 +199,7 @@ def test_changed_fields_are_marked_survive_a_reload_and_one_tap_resets(tablet):
     assert page.locator('input[data-path="modifier"]').input_value() == "0"
     assert page.locator(".check-form .field.changed").count() == 0
     assert not page.locator("#reset-form").is_visible()
-    stored = page.evaluate("() => JSON.parse(localStorage.getItem('tablecheck:v1:forms') || '{}')")
+    stored = page_stored(page, "forms", {})
     assert stored.get("dark_eye.attribute", {}).get("values", {}).get("modifier") in ("0", 0, None)
 
 

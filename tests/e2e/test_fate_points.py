@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import CLIMBING, enter_dice, make_character, painted, wait_result  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, enter_dice, make_character, painted, stored, wait_result  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -51,7 +51,7 @@ def enter(page, scope, dice):
 
 
 def stored_character(page, name):
-    chars = json.loads(page.evaluate("localStorage.getItem('tablecheck:v1:characters') || '[]'"))
+    chars = stored(page, "characters", [])
     return next(c for c in chars if c["name"] == name)
 
 
@@ -123,7 +123,7 @@ def test_rule_fate_point_reroll_of_a_failed_skill_check_with_entered_dice(page):
     page.keyboard.press("Escape")
 
     # the history keeps both throws
-    history = json.loads(page.evaluate("localStorage.getItem('tablecheck:v1:history') || '[]'"))
+    history = stored(page, "history", [])
     newest, older = history[0], history[1]
     assert newest["dice"] == [15, 3, 16, 5] and older["dice"] == [15, 3, 16]
     assert newest["line"] == "Alrik, Climbing (COU/AGI/STR): success after a fate point, QL 1"

@@ -11,7 +11,7 @@ pytest.importorskip("playwright.sync_api")
 
 from evening import (SHOTS, choose, click_roll, enter_dice, fill, fill_from, make_character,  # noqa: E402
                      odds_settled, open_page, set_entered, wait_ui)
-from page_tools import CLIMBING  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, stored, stored_js  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -122,8 +122,7 @@ def test_each_member_of_a_group_check_is_filled_from_its_own_character(ui):
 
 
 def target_state(page):
-    return page.evaluate("""() => (JSON.parse(localStorage.getItem('tablecheck:v1:tracked') || '[]'))
-        .map(e => [e.name, e.numbers, e.state])""")
+    return [[e["name"], e["numbers"], e["state"]] for e in stored(page, "tracked", [])]
 
 
 def test_a_tracked_target_keeps_its_damage_across_two_attacks_and_a_reload(ui):
@@ -150,7 +149,7 @@ def test_a_tracked_target_keeps_its_damage_across_two_attacks_and_a_reload(ui):
     assert target_state(page)[0][2] == {"damage": 3, "stress": 0}
     assert "Attack Check on Goblin" in first_history_line(page)
     # the evening goes on after a reload
-    page.wait_for_function("() => (JSON.parse(localStorage.getItem('tablecheck:v1:forms') || '{}')"
+    page.wait_for_function(f"() => ({stored_js('forms')}"
                            "['freedom_fantasies.attack'] || {values: {target: {}}}).values.target.damage === '3'")
     page.reload()
     wait_ui(page)

@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
+from page_tools import stored_js  # noqa: E402
 from tablecheck import api  # noqa: E402
 
 LONG = 60_000  # ms: generous for a cold Pyodide start on a slow machine
@@ -113,7 +114,7 @@ def test_savage_worlds_group_with_its_label_on_the_card_and_in_the_history(page)
     assert "mark-exploded" in dice[1]["classes"] and "exploded" in dice[1]["notes"]
     assert expected["line"] == "Fighting: {1d8!, 1d6!}kh1 = 10"
     page.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('tablecheck:v1:history') || '[]')"
+        f"() => {stored_js('history')}"
         ".some(e => JSON.stringify(e).includes('Fighting'))", timeout=LONG)
 
 

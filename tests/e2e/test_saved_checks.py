@@ -12,7 +12,7 @@ pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
 from page_tools import (SIZES, choose, click_roll, fill, new_character, no_sideways_scroll, open_page,  # noqa: E402
-                        painted, set_entered, shot, stored, wait_result, wait_ui)
+                        painted, put_stored, set_entered, shot, stored, wait_result, wait_ui)
 
 pytestmark = pytest.mark.e2e
 
@@ -139,7 +139,7 @@ def test_saved_checks_are_exported_and_imported_with_the_characters(ui, tmp_path
     page.click('#character-list .char-item:has-text("Borin") >> text=Delete')
     page.click("dialog.confirm [data-confirm=yes]")
     page.wait_for_selector('#character-list .char-item:has-text("Borin")', state="detached")
-    page.evaluate("localStorage.removeItem('tablecheck:v1:saved-checks')")
+    put_stored(page, "saved-checks", [])
     page.reload()
     wait_ui(page)
     assert page.locator("#saved-strip .saved-chip").count() == 0

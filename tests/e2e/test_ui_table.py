@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import CLIMBING, add_rows  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, add_rows, stored, stored_js  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -130,7 +130,7 @@ def wait_dice_fields_at_least(page, n):
 
 
 def history_len(page):
-    return page.evaluate("(JSON.parse(localStorage.getItem('tablecheck:v1:history') || '[]')).length")
+    return len(stored(page, "history", []))
 
 
 def api_resolve(request):
@@ -260,7 +260,7 @@ def test_freedom_fantasies_natural_20_offers_a_benefit_to_pick(ui):
     offered.nth(1).click()
     assert offered.nth(1).get_attribute("aria-pressed") == "true"
     page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('tablecheck:v1:history'))[0].choice === {json.dumps(expected[1]['id'])}")
+        f"{stored_js('history')}[0].choice === {json.dumps(expected[1]['id'])}")
     set_entered(page, False)
 
 
@@ -432,15 +432,15 @@ def test_history_export_import_round_trip_and_corrupt_file_refused(ui, tmp_path)
     path = tmp_path / "history.json"
     dl.value.save_as(path)
     exported = json.loads(path.read_text())
-    stored = page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:history'))")
-    assert exported["format"] == "tablecheck-history" and exported["entries"] == stored
+    kept = stored(page, "history")
+    assert exported["format"] == "tablecheck-history" and exported["entries"] == kept
     # clear (with confirmation), then import the file: the same history again
     page.click("#history-clear")
     page.click("dialog.confirm [data-confirm=yes]")
-    page.wait_for_function("JSON.parse(localStorage.getItem('tablecheck:v1:history')).length === 0")
+    page.wait_for_function(f"{stored_js('history')}.length === 0")
     page.set_input_files("#history-import", str(path))
     page.wait_for_function("document.querySelector('#history-msg').textContent.startsWith('Imported')")
-    assert page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:history'))") == stored
+    assert stored(page, "history") == kept
     # corrupt files change nothing and say why
     for name, content in [("broken.json", "{not json"),
                           ("wrong.json", json.dumps({"format": "tablecheck-history", "version": 1, "entries": [{"id": "x"}]}))]:
@@ -450,7 +450,7 @@ def test_history_export_import_round_trip_and_corrupt_file_refused(ui, tmp_path)
         page.wait_for_function(
             f"document.querySelector('#history-msg').textContent.includes('refused') && "
             f"document.querySelector('#history-msg').textContent.includes({json.dumps('not valid JSON' if name == 'broken.json' else 'Entry 1')})")
-        assert page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:history'))") == stored
+        assert stored(page, "history") == kept
     page.keyboard.press("Escape")
 
 
@@ -554,7 +554,7 @@ def test_characters_export_import_round_trip_edit_delete_and_corrupt_file_refuse
     page.wait_for_selector('#character-list .char-item:has-text("Borin")', state="detached")
     page.set_input_files("#characters-import", str(path))
     page.wait_for_selector('#character-list .char-item:has-text("Borin Stonefist")')
-    stored = page.evaluate("localStorage.getItem('tablecheck:v1:characters')")
+    kept = stored(page, "characters")
     # a file with a bad stat changes nothing and says why
     bad = json.loads(path.read_text())
     bad["characters"][0]["sheet"]["tables"]["stats"][0]["value"] = 99
@@ -563,7 +563,7 @@ def test_characters_export_import_round_trip_edit_delete_and_corrupt_file_refuse
     page.set_input_files("#characters-import", str(bad_path))
     page.wait_for_function("document.querySelector('#characters-msg').textContent.includes('refused')")
     assert "2 to 20" in page.inner_text("#characters-msg")
-    assert page.evaluate("localStorage.getItem('tablecheck:v1:characters')") == stored
+    assert stored(page, "characters") == kept
     page.keyboard.press("Escape")
 
 
@@ -574,12 +574,12 @@ def test_character_editor_refuses_bad_values_next_to_the_field(ui):
     page.click("#character-new")
     page.fill('.char-editor [data-path="name"] input', "Mira")
     page.fill('.char-editor [data-path="numbers.FIGHT"] input', "lots")
-    n = page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:characters') || '[]').length")
+    n = len(stored(page, "characters", []))
     page.click("#character-save")
     err = page.locator('.char-editor [data-path="numbers.FIGHT"] .field-error')
     err.wait_for(state="visible")
     assert "whole number" in err.inner_text()
-    assert page.evaluate("JSON.parse(localStorage.getItem('tablecheck:v1:characters') || '[]').length") == n
+    assert len(stored(page, "characters", [])) == n
     page.click("#character-cancel")
     page.keyboard.press("Escape")
 
