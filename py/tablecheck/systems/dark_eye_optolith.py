@@ -109,7 +109,9 @@ def _part(hero, key, kind, default, words):
 
 
 def _listed(ids):
-    ids = [i[:40] for i in ids]
+    """Ids for a report line: at most SHOWN, each at most 40 characters
+    (anything not text is described, never written out)."""
+    ids = [i[:40] if isinstance(i, str) else _shown(i) for i in ids]
     more = len(ids) - SHOWN
     return ", ".join(ids[:SHOWN]) + (f" and {more} more" if more > 0 else "")
 
@@ -203,7 +205,7 @@ def _skills(hero, aptitude, report):
         if isinstance(key, str) and key in BY_ID:
             ratings[key] = _whole(rating, f"data.talents.{key}", 0, MAX_VALUE, f"{BY_ID[key].name}'s rating")
         else:
-            others.append(str(key))
+            others.append(key)
     rows = [{"name": s.name, "a1": s.attributes[0], "a2": s.attributes[1], "a3": s.attributes[2],
              "rating": ratings.get(s.id, 0), "aptitude": s.id in aptitude} for s in SKILLS]
     _add(report, "Skills", "imported", f"{len(ratings)} with the file's ratings, the other "
@@ -275,7 +277,7 @@ def _rated(hero, key, what, why, report):
     if not isinstance(value, (dict, list)):
         _add(report, what, "refused", f"not understood: expected a list or an object, found {_shown(value)}")
     elif value:
-        _add(report, f"{what}: {_listed([str(k) for k in value])}", "skipped", why)
+        _add(report, f"{what}: {_listed(list(value))}", "skipped", why)
 
 
 def _left_out(hero, activatable, sheet, report):
@@ -295,7 +297,7 @@ def _left_out(hero, activatable, sheet, report):
     kept = sorted({OTHER_PARTS[k] for k in hero if k in OTHER_PARTS})
     if kept:
         _add(report, ", ".join(kept).capitalize(), "skipped", "not used by checks")
-    unknown = [str(k) for k in hero if k not in OTHER_PARTS and k not in READ]
+    unknown = [k for k in hero if k not in OTHER_PARTS and k not in READ]
     if unknown:
         _add(report, f"Parts {_listed(unknown)}", "refused", "not part of the Optolith hero format "
              "this app knows")
