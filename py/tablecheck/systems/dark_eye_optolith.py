@@ -40,6 +40,7 @@ OLDEST, NEWEST_MAJOR = (0, 49, 5), 1
 MAX_VALUE = 40  # attributes and ratings the sheet takes
 MAX_NAME = 60  # the sheet's name limit
 SHOWN = 10  # ids a report line names before "and N more"
+MAX_INSTANCES = 100  # entries of one advantage (Aptitude: one per skill, spell or chant)
 # the parts of a hero file that are not for checks (left out in one line)
 OTHER_PARTS = {
     "id": "id", "clientVersion": "version", "dateCreated": "dates", "dateModified": "dates",
@@ -219,9 +220,11 @@ def _skills(hero, aptitude, report):
 def _instances(activatable, key):
     """The instances of one advantage: a list of objects, or InvalidRequest."""
     items = activatable.get(key, [])
-    if not isinstance(items, list) or len(items) > 1000:
+    if not isinstance(items, list):
         raise InvalidRequest(f"data.activatable.{key}", f"must be a list of entries, not {_shown(items)}",
                              code="type")
+    if len(items) > MAX_INSTANCES:
+        raise InvalidRequest(f"data.activatable.{key}", f"has {len(items)} entries; at most {MAX_INSTANCES}")
     for i, item in enumerate(items):
         if not isinstance(item, dict):
             raise InvalidRequest(f"data.activatable.{key}[{i}]", f"must be an object, not {_shown(item)}",
