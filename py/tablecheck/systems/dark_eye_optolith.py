@@ -43,14 +43,14 @@ SHOWN = 10  # ids a report line names before "and N more"
 MAX_INSTANCES = 100  # entries of one advantage (Aptitude: one per skill, spell or chant)
 # the parts of a hero file that are not for checks (left out in one line)
 OTHER_PARTS = {
-    "id": "id", "clientVersion": "version", "dateCreated": "dates", "dateModified": "dates",
+    "dateCreated": "dates", "dateModified": "dates",
     "locale": "language", "avatar": "portrait", "player": "player", "ap": "adventure points",
     "el": "experience level", "r": "species", "rv": "species", "c": "culture",
     "isCulturalPackageActive": "culture", "p": "profession", "pv": "profession",
     "professionName": "profession", "sex": "sex", "phase": "creation phase", "rules": "rules",
     "pers": "personal data", "belongings": "belongings", "pets": "pets", "pact": "pact",
 }
-READ = ("name", "attr", "talents", "activatable", "ct", "spells", "liturgies", "cantrips", "blessings")
+READ = ("id", "clientVersion", "name", "attr", "talents", "activatable", "ct", "spells", "liturgies", "cantrips", "blessings")
 
 
 def import_hero(data, sheet):
