@@ -88,7 +88,7 @@ except Exception as _exc:  # a broken rules module: report it, do not die silent
     class InvalidRequest(Exception):
         pass
 
-__all__ = ["call", "catalog", "resolve", "odds", "fill", "ping"]
+__all__ = ["call", "catalog", "resolve", "odds", "fill", "import_character", "ping"]
 
 
 def _error(field, message, code=None, **extra):
@@ -222,7 +222,7 @@ def call(name, request=None):
     try:
         if name == "catalog":
             return api.catalog()
-        if name not in ("resolve", "odds", "fill"):
+        if name not in ("resolve", "odds", "fill", "import_character"):
             return _error(None, f"unknown call {name!r}")
         try:
             value = _parse(request)
@@ -269,6 +269,10 @@ def fill(request_json):
     return _dumps(call("fill", request_json))
 
 
+def import_character(request_json):
+    return _dumps(call("import_character", request_json))
+
+
 def ping():
     """Answers once the package is imported: the bridge's ready check. An
     import failure answers {"error": message}, which the page shows."""
@@ -302,4 +306,4 @@ def _from_zipped_pyc(module):
 
 
 # PyScript worker: these names become callable from the page.
-__export__ = ["catalog", "resolve", "odds", "fill", "ping"]
+__export__ = ["catalog", "resolve", "odds", "fill", "import_character", "ping"]

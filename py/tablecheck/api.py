@@ -319,6 +319,24 @@ def fill(request):
     return {"system": system.id, "options": _jsonable(system.fill(character, params))}
 
 
+def import_character(request):
+    """A character from another tool's file: request {system, format, data:
+    <the file as parsed JSON>} -> {"system", "character": {name, sheet},
+    "report": [{what, status, why}]} (api.md, The Dark Eye: Optolith heroes).
+    A file the format cannot read is an InvalidRequest naming `data`."""
+    system = _system(request)
+    formats = {i.format: i for i in system.importers}
+    fmt = request.get("format")
+    if type(fmt) is not str or fmt not in formats:
+        names = ", ".join(formats) or f"none: {system.name} imports no files"
+        code = "required" if fmt is None else "type" if type(fmt) is not str else "choice"
+        raise InvalidRequest("format", f"must be one of: {names}", code=code)
+    if "data" not in request:
+        raise InvalidRequest("data", "is required: the file's contents as parsed JSON", code="required")
+    answer = formats[fmt].read(request["data"], system.sheet)
+    return {"system": system.id, **answer}
+
+
 # Python refuses to write integers over 4300 digits as text (and such texts
 # help nobody): a fraction bigger than this goes out as a float only.
 EXACT_TEXT_BITS = 13_000

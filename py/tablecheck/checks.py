@@ -78,6 +78,16 @@ class Check:
 
 
 @dataclass
+class Importer:
+    """A file format a game's characters can be imported from:
+    read(data, sheet) -> {"character": {name, sheet}, "report": [{what, status, why}]}
+    (api.import_character; the catalog lists `format` and `label`)."""
+    format: str
+    label: str
+    read: object
+
+
+@dataclass
 class System:
     id: str
     name: str
@@ -92,6 +102,8 @@ class System:
     fill: object = None
     # kinds of entries the page keeps across an evening (tablecheck.sheets.Tracked)
     tracked: list = field(default_factory=list)
+    # file formats its characters can be imported from (Importer)
+    importers: list = field(default_factory=list)
 
     def check(self, check_id):
         for c in self.checks:
@@ -110,5 +122,7 @@ class System:
         }
         if self.tracked:
             out["tracked"] = [t.to_catalog() for t in self.tracked]
+        if self.importers:
+            out["imports"] = [{"format": i.format, "label": i.label} for i in self.importers]
         out.update(self.extra)
         return out

@@ -78,7 +78,26 @@ def test_unknown_call_and_ping():
 
 
 def test_exports_are_the_bridge_names():
-    assert engine.__export__ == ["catalog", "resolve", "odds", "fill", "ping"]
+    assert engine.__export__ == ["catalog", "resolve", "odds", "fill", "import_character", "ping"]
+
+
+def test_import_character_takes_and_gives_json_text():
+    hero = {"clientVersion": "1.5.2", "name": "Alrike", "talents": {"TAL_3": 9},
+            "attr": {"values": [{"id": f"ATTR_{i}", "value": 10 + i} for i in range(1, 9)]}}
+    request = {"system": "dark_eye", "format": "optolith", "data": hero}
+    got = json.loads(engine.import_character(json.dumps(request)))
+    assert got == api.import_character(request)
+    assert got["character"]["sheet"]["numbers"]["AGI"] == 16
+
+
+def test_json_nested_too_deeply_names_the_request():
+    """json.loads raises RecursionError (not ValueError) on arrays nested
+    thousands deep: it was an "internal error" with a traceback."""
+    deep = '{"system": "dark_eye", "format": "optolith", "data": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    for fn in (engine.import_character, engine.resolve):
+        answer = json.loads(fn(deep))
+        assert answer["error"]["field"] == "data[0]"  # the place where it goes too deep
+        assert answer["error"]["message"].startswith("is nested more than 100 deep")
 
 
 def test_a_rules_package_that_fails_to_import_is_reported_by_every_call(tmp_path):

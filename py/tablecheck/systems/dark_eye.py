@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from ..checks import Check, System
+from ..checks import Check, Importer, System
 from ..dice import Dist
 from ..dice.sources import normalise_face
 from ..errors import InvalidRequest
@@ -77,6 +77,7 @@ from ..display import dark_eye as view
 from ..display.words import and_list, cap, plural, signed
 from ..params import Bool, Int, List, Obj, Param, party
 from ..sheets import Column, Number, Sheet, Table, numbers, rows, whole
+from . import dark_eye_optolith, dark_eye_skills
 
 ATTRIBUTES = [
     ("COU", "Courage"), ("SGC", "Sagacity"), ("INT", "Intuition"), ("CHA", "Charisma"),
@@ -1885,9 +1886,11 @@ SYSTEM = System(
         },
         "quality_level_chart": [{"points_left": f"{lo}+" if hi is None else f"{lo}-{hi}",
                                  "quality_level": ql} for lo, hi, ql in QL_CHART],
+        "skills": dark_eye_skills.catalog(),  # the core skill list (issue 27)
     },
     sheet=SHEET,
     fill=fill,
+    importers=[Importer("optolith", "Optolith hero (JSON)", dark_eye_optolith.import_hero)],
     checks=[
         Check(
             id="attribute",
