@@ -110,6 +110,12 @@ def pool_sim(n, sides, fate=None, lo=None, hi=None, explode=None, compound=False
     return simulate
 
 
+def round_away(x):
+    """notation.md: "round takes halves away from zero" (round(-2.5) = -3)."""
+    whole, part = divmod(abs(x), 1)
+    return (1 if x >= 0 else -1) * (whole + (1 if part >= Fraction(1, 2) else 0))
+
+
 def engine(text):
     d = notation.distribution(text)
     return d.probs(), d.tail()
@@ -336,8 +342,12 @@ ARITHMETIC = [
     ("divide exact 1d6/4", "1d6/4", [pool_sim(1, 6)], lambda v: Fraction(v[0], 4)),
     ("floor of a half floor(3d6/2)", "floor(3d6/2)", [pool_sim(3, 6)], lambda v: floor(Fraction(v[0], 2))),
     ("ceil ceil(1d6/4)", "ceil(1d6/4)", [pool_sim(1, 6)], lambda v: ceil(Fraction(v[0], 4))),
-    ("round half up round(1d4/2)", "round(1d4/2)", [pool_sim(1, 4)],
-     lambda v: floor(Fraction(v[0], 2) + Fraction(1, 2))),
+    ("round halves away from zero round(1d4/2)", "round(1d4/2)", [pool_sim(1, 4)],
+     lambda v: round_away(Fraction(v[0], 2))),
+    ("round negative halves away from zero round(1d4/2-3)", "round(1d4/2-3)", [pool_sim(1, 4)],
+     lambda v: round_away(Fraction(v[0], 2) - 3)),
+    ("round of an exact fraction round(1d6/-4)", "round(1d6/-4)", [pool_sim(1, 6)],
+     lambda v: round_away(Fraction(v[0], -4))),
     ("remainder 2d6%3", "2d6%3", [pool_sim(2, 6)], lambda v: v[0] % 3),
     ("power 1d4^2", "1d4^2", [pool_sim(1, 4)], lambda v: v[0] ** 2),
     ("precedence 1d4+1d4*2", "1d4+1d4*2", [pool_sim(1, 4), pool_sim(1, 4)], lambda v: v[0] + v[1] * 2),
@@ -428,7 +438,9 @@ def test_whole_division_in_functions_equals_fractions():
     # floor/ceil/round(x / y) by integer division: the same as exact Fractions
     for text, f in [("floor(2d6/3)", lambda v: floor(Fraction(v, 3))),
                     ("ceil(2d6/-4)", lambda v: ceil(Fraction(v, -4))),
-                    ("round((2d6-7)/2)", lambda v: floor(Fraction(v - 7, 2) + Fraction(1, 2)))]:
+                    # notation.md: round takes halves away from zero (round(-2.5) = -3)
+                    ("round((2d6-7)/2)", lambda v: round_away(Fraction(v - 7, 2))),
+                    ("round((7-2d6)/-4)", lambda v: round_away(Fraction(7 - v, -4)))]:
         brute = Counter()
         for a in range(1, 7):
             for b in range(1, 7):

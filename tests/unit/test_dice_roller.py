@@ -152,7 +152,7 @@ def test_steps_wording_keeps_signs_and_arrows_apart(expression, dice, steps):
 def test_bad_expression_is_refused_before_any_die():
     source = EnteredSource([])
     with pytest.raises(InvalidRequest) as err:
-        dice_roller.resolve({"expression": "4d6kh5"}, Tray(source))
+        dice_roller.resolve({"expression": "4d6kh0"}, Tray(source))
     assert "at position 6" in err.value.message
     assert source.missing == []
 

@@ -12,13 +12,16 @@ result says so).
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .notation_math import apply_function, apply_operator, whole
+from .notation_math import apply_function, apply_operator, round_half_away, whole
 from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 
 MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
+MAX_ROLLED = 100_000  # dice rolled in all by one roll (notation.md, Limits)
+CAP_NOTE = (f"the roll stopped at {MAX_ROLLED:,} dice rolled in all: the explosions and "
+            "rerolls left were not rolled")
 INF = float("inf")
 
 
@@ -50,6 +53,9 @@ class Roller:
         self.notes = []
         self.several = len(expr.dice_terms) > 1
         self._chains = 0
+        # extra rolls (explosions, rerolls) the roll may still make: every
+        # term's own dice are always rolled, all dice together stay within MAX_ROLLED
+        self.extra_left = extra_allowance(expr)
 
     # -- arithmetic --
     def eval(self, node, sign=1):
@@ -119,7 +125,7 @@ class Roller:
         if m.unique:
             self.unique(term, units, labels)
         if term.keep:
-            keep_units(units, term.keep.kept(len(units)), term.keep.highest)
+            keep_pool(units, term.keep)
         value = self.count(term, units) if m.counting else sum(u.value for u in units if u.kept)
         self.criticals(term, units)
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice))))
@@ -138,7 +144,7 @@ class Roller:
             if extra == MAX_EXTRA:
                 self.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
                 break
-            if self.out_of_dice():
+            if self.out_of_dice() or self.capped():
                 break
             last.exploded = True
             d = self.die(term, label, "explosion")
@@ -163,7 +169,7 @@ class Roller:
             if n == MAX_EXTRA:
                 self.note(f"{label}: the rerolls stopped after {MAX_EXTRA}")
                 return
-            if self.out_of_dice():
+            if self.out_of_dice() or self.capped():
                 return
             for d in unit.dice:
                 d.rerolled = True
@@ -230,7 +236,7 @@ class Roller:
         units = [Unit(self.tray.dice[a:b], t) for t, (a, b) in zip(totals, spans)]
         m = node.mods
         if m.keep and not node.per_die:
-            keep_units(units, m.keep.kept(len(units)), m.keep.highest)
+            keep_pool(units, m.keep)
         if m.counting:
             value = self.count(node, units)
         else:
@@ -243,6 +249,15 @@ class Roller:
         (the page asks for the next die and rolls again)."""
         return bool(getattr(self.tray.source, "missing", None))
 
+    def capped(self):
+        """True (and noted) when the roll has rolled MAX_ROLLED dice in all;
+        else one more extra roll is counted."""
+        if self.extra_left <= 0:
+            self.note(CAP_NOTE)
+            return True
+        self.extra_left -= 1
+        return False
+
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
@@ -254,6 +269,22 @@ def taken(term, earlier):
     u = term.mods.unique
     seen = {x.value for x in earlier}
     return all(v in seen and (u.cp is None or u.cp(v)) for v in term.values())
+
+
+def extra_allowance(expr):
+    """The extra rolls (explosions, rerolls) a roll of `expr` may make: its
+    terms' own dice always roll, and all dice stay within MAX_ROLLED."""
+    return MAX_ROLLED - sum(t.count for t in expr.dice_terms)
+
+
+def keep_pool(units, keep):
+    """Mark the units a Keep or KeepChain leaves kept, the rest dropped
+    (every die of a unit alike); earlier units win ties."""
+    for unit, kept in zip(units, keep.flags([u.value for u in units])):
+        if not kept:
+            unit.kept = False
+            for d in unit.dice:
+                d.kept = False
 
 
 def keep_units(units, k, highest):
@@ -454,12 +485,16 @@ def count_text(node, units, value):
 
 
 def _chains_of(units):
-    """Units of separate exploding dice joined by chain (for the steps only)."""
+    """Units of separate exploding dice joined by chain (for the steps only;
+    new units, each chain's dice appended in place: linear in the dice)."""
     out = []
     for u in units:
         c = u.dice[0].chain
         if out and c is not None and out[-1].dice[0].chain == c:
-            out[-1] = Unit(out[-1].dice + u.dice, out[-1].value + u.value, out[-1].kept and u.kept)
+            last = out[-1]
+            last.dice.extend(u.dice)
+            last.value += u.value
+            last.kept = last.kept and u.kept
         else:
             out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
     return out
@@ -544,26 +579,39 @@ def unit_values(term):
     return values
 
 
+def kept_range(term):
+    """(fewest, most) dice of `term` that count (after keep/drop): a pool
+    that separate explosions grow has `count` dice or more (INF: no most)."""
+    m = term.mods
+    n, keep = term.count, term.keep
+    if not (m.explode and not m.explode.compound):
+        k = keep.kept(n) if keep else n
+        return k, k
+    if keep is None:
+        return n, INF
+    # past twice the counts the kept number is constant or grows with the pool
+    far = max(n, 2 * keep.n + 1)
+    kept = [keep.kept(p) for p in range(n, far + 2)]
+    return min(kept), (INF if kept[-1] > kept[-2] else max(kept))
+
+
 def dice_bounds(term):
     m = term.mods
     values = unit_values(term)
-    n = term.count
-    keep = term.keep
-    k = keep.kept(n) if keep else n
-    fixed_count = not m.explode or m.explode.compound or (keep and keep.kind[0] == "k")
+    fewest, most = kept_range(term)
     if m.counting:
         if values is None:
-            return (-k if m.failure else 0), (k if m.success else 0)
+            return (-most if m.failure else 0), (most if m.success else 0)
         c = [1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0 for v in values]
         lo, hi = min(c), max(c)
     elif values is None:  # compounding: at least its first die, no upper bound
         lo = min(term.values())
-        return (k * lo if lo >= 0 else -INF), INF
+        return (fewest * lo if lo >= 0 else -INF), INF
     else:
         lo, hi = min(values), max(values)
-    if fixed_count:
-        return k * lo, k * hi
-    return (k * lo if lo >= 0 else -INF), (k * hi if hi <= 0 else INF)
+    low = _mul(fewest, lo) if lo >= 0 else _mul(most, lo)
+    high = _mul(most, hi) if hi >= 0 else _mul(fewest, hi)
+    return low, high
 
 
 _BOUNDS = {}  # expression text -> its bounds (trees are immutable, parse is cached)
@@ -663,8 +711,7 @@ def func_bounds(node):
             return -b, -a
         return 0, max(-a, b)
     if name in ("floor", "ceil", "round"):
-        f = {"floor": math.floor, "ceil": math.ceil,
-             "round": lambda x: math.floor(Fraction(x) + Fraction(1, 2))}[name]
+        f = {"floor": math.floor, "ceil": math.ceil, "round": round_half_away}[name]
         return (a if a in (INF, -INF) else f(a)), (b if b in (INF, -INF) else f(b))
     (c, d) = parts[1]
     if name == "min":

@@ -42,7 +42,7 @@ def is_classic(term):
     the shapes of the first notation, with their fast paths and estimates."""
     m = term.mods
     if term.kind == "fate" or m.min is not None or m.max is not None or m.reroll or m.unique \
-            or m.counting:
+            or m.counting or hasattr(term.keep, "steps"):  # several keeps: the general path
         return False
     if m.explode:
         e = m.explode
