@@ -9,6 +9,8 @@ pool. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
 result says so).
 """
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -183,17 +185,26 @@ class Roller:
                 return
 
     def unique(self, term, units, labels):
+        """Each unit after the first rerolled while an earlier one shows its
+        value (and it matches u's compare point); the values seen so far in
+        a set (a pool of 100,000 dice is not quadratic)."""
         u = term.mods.unique
-        for i in range(1, len(units)):
-            earlier = units[:i]
-            if not u.once and taken(term, earlier):  # 3d6!u with 7 dice: no value left
-                if any(x.value == units[i].value for x in earlier):
+        values = set(term.values())
+        # every value a fresh die can show is a duplicate u rerolls (3d6!u with
+        # 7 dice): no unique reroll can end, the die stays as it is
+        could_all_be_taken = u.cp is None or all(u.cp(v) for v in values)
+        seen, free = set(), set(values)
+        for i, unit in enumerate(units):
+            if i and not u.once and could_all_be_taken and not free:
+                if unit.value in seen:
                     self.note(f"{labels[i]}: every value of a {term.die_text} is taken, it stays "
                               "a duplicate (no unique reroll can help)")
-                continue
-            self.reroll(term, units[i], labels[i],
-                        lambda v: (u.cp is None or u.cp(v)) and any(x.value == v for x in earlier),
-                        u.once, "unique reroll")
+            elif i:
+                self.reroll(term, unit, labels[i],
+                            lambda v: (u.cp is None or u.cp(v)) and v in seen, u.once,
+                            "unique reroll")
+            seen.add(unit.value)
+            free.discard(unit.value)
 
     def count(self, term, units):
         m = term.mods
@@ -261,14 +272,6 @@ class Roller:
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
-
-
-def taken(term, earlier):
-    """True when every value a fresh die of `term` can show is a duplicate
-    that u rerolls: no unique reroll can end (notation_odds reads it so)."""
-    u = term.mods.unique
-    seen = {x.value for x in earlier}
-    return all(v in seen and (u.cp is None or u.cp(v)) for v in term.values())
 
 
 def extra_allowance(expr):
@@ -719,6 +722,27 @@ def func_bounds(node):
     return max(a, c), max(b, d)
 
 
+@contextmanager
+def collector_paused():
+    """The cyclic garbage collector held off while a roll makes its records
+    (as it was before, after): a roll of 100,000 dice makes about a million
+    containers, none of them cyclic garbage, and the collector's passes over
+    them took more than half of the call (999d1000!>2 with entered dice:
+    1.7 s, 0.7 s without them; bench/bench_notation_bound.py)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            # what the roll made goes to the oldest generation as it is (a
+            # splice, no pass over it): the next young collection would
+            # otherwise scan all of it (0.26 s for 100,000 dice)
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()
+
+
 def roll(expression, tray):
     """Roll a parsed expression (or its text) through `tray`."""
     expr = parse(expression) if isinstance(expression, str) else expression
@@ -727,4 +751,5 @@ def roll(expression, tray):
     return RollResult(expr, roller, total)
 
 
-__all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "text_of", "text_of_unlabelled"]
+__all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "MAX_ROLLED", "text_of",
+           "text_of_unlabelled", "collector_paused"]

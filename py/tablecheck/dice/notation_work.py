@@ -51,6 +51,13 @@ def is_classic(term):
     return True
 
 
+def _value_range(term):
+    """How many values a term can take, at most (its bounds), or infinity."""
+    from .notation_roll import dice_bounds
+    lo, hi = dice_bounds(term)
+    return float("inf") if float("inf") in (-lo, hi) else int(hi - lo + 1)
+
+
 def conv_work(size_a, bits_a, size_b, bits_b):
     """Estimated work of Dist + Dist for supports of the given sizes and
     weights of the given bit lengths: a plain double loop when small, else
@@ -90,7 +97,8 @@ def term_work(term, eps):
     s = len(term.values())
     if not is_classic(term):
         # counted as it runs (notation_odds.Budget); its size for what follows
-        return 0, n * s, n * s.bit_length()
+        # (at most its range of values when that is finite: 1000d1000>=500 has 1001)
+        return 0, min(n * s, _value_range(term)), n * s.bit_length()
     explode = term.mods.explode is not None
     depth = explosion_depth(max(s, 2), eps) if explode else 1
     faces, top = (depth * (s - 1), depth * s) if explode else (s, s)

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import notation, notation_quick
+from ..dice.notation_roll import collector_paused
 from ..display import dice_roller as view
 from ..params import Param
 
@@ -64,17 +65,19 @@ def resolve(values, tray):
     """Roll `values["expression"]`: every die through the tray, explosions
     right after their die, then rerolls, keep/drop and counting marked on
     the dice."""
-    return notation.roll(values["expression"], tray).to_dict()
+    with collector_paused():
+        return notation.roll(values["expression"], tray).to_dict()
 
 
 def quick(ctx, values, source):
     """api.resolve's quick path (seeded and secure dice): the result, card
     and line straight as dicts, the same as `resolve` and `view.roll_card`
     give; None when the expression is one the quick path leaves to them."""
-    result = notation_quick.roll(values["expression"], source)
-    if result is None:
-        return None
-    card, line = view.card_dict(ctx, result)
+    with collector_paused():
+        result = notation_quick.roll(values["expression"], source)
+        if result is None:
+            return None
+        card, line = view.card_dict(ctx, result)
     return result, card, line
 
 
