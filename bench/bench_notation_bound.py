@@ -42,6 +42,20 @@ ROLLS = [
     ("the most plain dice in 200 characters", "+".join(["1000d1000"] * 20)),
 ]
 ODDS = [
+    # the largest of each shape that is still exact (found by doubling, then bisecting)
+    ("largest exact: explosions on a compare point", "19d10!>=9"),
+    ("largest exact: penetrating", "33d6!p"),
+    ("largest exact: 10-again", "85d10>=8!"),
+    ("largest exact: keep of separate explosions", "274d6!kh3"),
+    ("largest exact: several keeps of explosions", "9d6!kh3dl1"),
+    ("largest exact: joined rerolls", "84d100r1r100"),
+    ("largest exact: rerolls of a d1000", "21d1000r1"),
+    ("largest exact: compounding keep", "353d12!!kh3"),
+    ("largest exact: reroll once", "180d20ro<3"),
+    ("largest exact: both kinds of terms", "5d100! + 9d6!kh3dl1"),
+    ("classic: at the estimate's limit", "12d100!"),
+    ("classic: at the estimate's limit", "600d6"),
+    ("classic: keep one of the largest pool", "1000d1000kh1"),
     ("issue 25: 3-4 s to refuse", "1000d2!kh999"),
     ("issue 25", "999d1000!>2"),
     ("keep with explosions", "1000d6!kh500"),
