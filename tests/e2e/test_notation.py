@@ -67,18 +67,23 @@ def enter_dice(page, expression, dice, typed=None):
         f"[...f.querySelectorAll('.die-input')].every(x => x.value.trim() !== ''); }}", timeout=LONG)
 
 
-def roll_with(page, expression, dice, typed=None):
-    set_entered(page, True)
-    for field in page.locator(".die-input").all():  # the last roll's dice stay typed: clear them
-        field.fill("")
-    page.fill('input[data-path="expression"]', expression)
-    enter_dice(page, expression, dice, typed)
+def click_roll(page):
+    """Roll, and wait for the new card (painted and saved)."""
     before = painted(page)
     page.click("#roll")
     page.wait_for_function(
         f"() => {{ const r = document.querySelector('#result'); const c = r.querySelector('.result-card');"
         f" return (r.dataset.painted || '0') !== '{before}' && c && r.dataset.saved === c.dataset.entry; }}",
         timeout=LONG)
+
+
+def roll_with(page, expression, dice, typed=None):
+    set_entered(page, True)
+    for field in page.locator(".die-input").all():  # the last roll's dice stay typed: clear them
+        field.fill("")
+    page.fill('input[data-path="expression"]', expression)
+    enter_dice(page, expression, dice, typed)
+    click_roll(page)
     card = page.locator("#result .result-card")
     expected = api.resolve({"system": "dice", "check": "roll", "expression": expression, "dice": dice})
     return card, expected
@@ -140,6 +145,22 @@ def test_a_sorted_term_is_drawn_in_its_sorted_order(page):
     assert [d["value"] for d in dice_on_card(card)] == [6, 5, 3, 1]
     assert "4d6sd" in card.locator(".group-title").inner_text()
     set_entered(page, False)
+
+
+def test_several_keeps_and_an_expression_without_dice_on_the_page(page):
+    # issue 25, notation.md: "4d10dh1dl2 with 1, 5, 7, 10 keeps 7"
+    card, expected = roll_with(page, "4d10dh1dl2", [1, 5, 7, 10])
+    assert expected["total"] == 7
+    assert " ".join(card.locator(".result-key").inner_text().split()) == "Total 7"
+    assert ["dropped" in d["classes"] for d in dice_on_card(card)] == [True, True, False, True]
+    set_entered(page, False)
+    # "An expression without dice is a valid expression: 4+8 is 12"
+    page.fill('input[data-path="expression"]', "4+8")
+    click_roll(page)
+    card = page.locator("#result .result-card")
+    assert " ".join(card.locator(".result-key").inner_text().split()) == "Total 12"
+    assert card.locator(".die").count() == 0
+    assert page.errors == []
 
 
 def test_examples_have_words_and_the_notation_reference_is_one_tap_away(page):

@@ -138,6 +138,43 @@ def test_keep_of_a_mixed_pool_equals_brute_force(groups, k, highest):
         assert kept == groups[0][0].keep(groups[0][1], k, highest)
 
 
+@pytest.mark.parametrize("n, sides, k, skip, highest", [
+    pytest.param(4, 6, 1, 1, True, id="notation 4d6dh1dl2: the second highest"),
+    pytest.param(5, 4, 2, 2, True, id="the third and fourth highest of 5d4"),
+    pytest.param(5, 4, 3, 1, False, id="the second to fourth lowest of 5d4"),
+    pytest.param(3, 6, 1, 2, False, id="the highest, from the low end"),
+    pytest.param(4, 5, 0, 2, True, id="a window of no dice"),
+])
+def test_keep_of_a_window_equals_brute_force(n, sides, k, skip, highest):
+    # several keeps on one term (notation.md) leave a window of the sorted pool:
+    # k dice after the `skip` best
+    brute = Counter()
+    for faces in product(range(1, sides + 1), repeat=n):
+        brute[sum(sorted(faces, reverse=highest)[skip:skip + k])] += Fraction(1, sides ** n)
+    assert Dist.uniform(sides).keep(n, k, highest, skip).probs() == dict(brute)
+
+
+@pytest.mark.parametrize("highest", [True, False], ids=["highest", "lowest"])
+def test_keep_of_a_window_with_a_tail(highest):
+    # the tail counts as better than every face for the highest (the outcome is
+    # then unknown: in the tail), as worse for the lowest (a die past the window)
+    d = Dist({1: 2, 3: 1, 5: 4}, 9)
+    brute = Counter()
+    outcomes = [(1, 2), (3, 1), (5, 4), (None, 2)]
+    for trio in product(outcomes, repeat=3):
+        w = trio[0][1] * trio[1][1] * trio[2][1]
+        values = [v for v, _ in trio]
+        if highest and None in values:
+            continue
+        ranked = sorted(values, key=lambda v: (v is None, v)) if not highest else \
+            sorted(values, reverse=True)
+        kept = ranked[1:2]  # skip one, keep one
+        if None in kept:
+            continue
+        brute[sum(kept)] += Fraction(w, 9 ** 3)
+    assert d.keep(3, 1, highest, 1).probs() == dict(brute)
+
+
 def test_keep_zero_is_certain_zero():
     assert Dist.uniform(6).keep(3, 0).probs() == {0: 1}
 

@@ -50,7 +50,8 @@ def brute(terms, keep, value):
         order = list(range(len(values)))
         high = kind in ("kh", "dl")
         order.sort(key=lambda j: (-values[j] if high else values[j], j))
-        kept = n if kind[0] == "k" else len(values) - n
+        # notation.md: "N larger than the dice actually rolled keeps all / drops all"
+        kept = min(n, len(values)) if kind[0] == "k" else max(len(values) - n, 0)
         chosen = set(order[:kept])
         sums = [0] * len(terms)
         for j in chosen:
@@ -88,6 +89,15 @@ CASES = [
      ("kh", 2), sum),
     ("a function {floor(2d6/2)+1d4}kh2", "{floor(2d6/2)+1d4}kh2", [(2, d(6)), (1, d(4))],
      ("kh", 2), lambda s: s[0] // 2 + s[1]),
+    # issue 25, notation.md: "N larger than the dice actually rolled keeps all / drops all"
+    ("keep past the group's dice {2d4+1d6}kh5", "{2d4+1d6}kh5", [(2, d(4)), (1, d(6))],
+     ("kh", 5), sum),
+    ("drop all of the group's dice {2d4+1d6+2}dl3", "{2d4+1d6+2}dl3", [(2, d(4)), (1, d(6))],
+     ("dl", 3), lambda s: sum(s) + 2),
+    ("drop past the group's dice {2d4-1d6}dh4", "{2d4-1d6}dh4", [(2, d(4)), (1, d(6))],
+     ("dh", 4), lambda s: s[0] - s[1]),
+    ("keep lowest past the group's dice {1d4*1d6}kl3", "{1d4*1d6}kl3", [(1, d(4)), (1, d(6))],
+     ("kl", 3), lambda s: s[0] * s[1]),
 ]
 
 
@@ -164,6 +174,10 @@ def test_exploding_dice_in_a_group_of_one_are_separate_dice():
                  id="explosion dice are ranked on their own"),
     pytest.param("{3d6+2}kh2>=10", [5, 4, 1], 1, [True, True, False],
                  id="rpg-dice-roller counting counts the group's total"),
+    # issue 25, notation.md: "N larger than the dice actually rolled keeps all / drops all"
+    pytest.param("{2d6}dl2+3", [4, 5], 3, [False, False], id="notation drops all of the group's dice"),
+    pytest.param("{2d6+1d4}kh7", [4, 5, 2], 11, [True, True, True],
+                 id="notation keeps all of the group's dice"),
 ])
 def test_entered_dice_give_the_group_of_one_rule(expression, dice, total, kept):
     result, tray = roll(expression, dice)

@@ -98,16 +98,31 @@ def pool_sim(n, sides, fate=None, lo=None, hi=None, explode=None, compound=False
                         break
         kept = units
         if keep:
-            kind, k = keep
-            ordered = sorted(units, reverse=kind in ("kh", "dl"))
-            count = k if kind[0] == "k" else len(units) - k
-            kept = ordered[:count]
+            kept = keep_in_order(units, [keep] if type(keep) is tuple else keep)
         if success:
             return sum(1 if success(v) else (-1 if failure and failure(v) else 0) for v in kept)
         return sum(kept)
     unique_once = [False]
     simulate.unique_once = unique_once
     return simulate
+
+
+def round_away(x):
+    """notation.md: "round takes halves away from zero" (round(-2.5) = -3)."""
+    whole, part = divmod(abs(x), 1)
+    return (1 if x >= 0 else -1) * (whole + (1 if part >= Fraction(1, 2) else 0))
+
+
+def keep_in_order(units, steps):
+    """notation.md: several keep/drop on one term apply in the order
+    written, each to the dice the one before left; a count past the dice
+    keeps all / drops all. steps: [(kind, n)]."""
+    kept = list(units)
+    for kind, k in steps:
+        ordered = sorted(kept, reverse=kind in ("kh", "dl"))
+        count = min(k, len(kept)) if kind[0] == "k" else max(len(kept) - k, 0)
+        kept = ordered[:count]
+    return kept
 
 
 def engine(text):
@@ -336,8 +351,12 @@ ARITHMETIC = [
     ("divide exact 1d6/4", "1d6/4", [pool_sim(1, 6)], lambda v: Fraction(v[0], 4)),
     ("floor of a half floor(3d6/2)", "floor(3d6/2)", [pool_sim(3, 6)], lambda v: floor(Fraction(v[0], 2))),
     ("ceil ceil(1d6/4)", "ceil(1d6/4)", [pool_sim(1, 6)], lambda v: ceil(Fraction(v[0], 4))),
-    ("round half up round(1d4/2)", "round(1d4/2)", [pool_sim(1, 4)],
-     lambda v: floor(Fraction(v[0], 2) + Fraction(1, 2))),
+    ("round halves away from zero round(1d4/2)", "round(1d4/2)", [pool_sim(1, 4)],
+     lambda v: round_away(Fraction(v[0], 2))),
+    ("round negative halves away from zero round(1d4/2-3)", "round(1d4/2-3)", [pool_sim(1, 4)],
+     lambda v: round_away(Fraction(v[0], 2) - 3)),
+    ("round of an exact fraction round(1d6/-4)", "round(1d6/-4)", [pool_sim(1, 6)],
+     lambda v: round_away(Fraction(v[0], -4))),
     ("remainder 2d6%3", "2d6%3", [pool_sim(2, 6)], lambda v: v[0] % 3),
     ("power 1d4^2", "1d4^2", [pool_sim(1, 4)], lambda v: v[0] ** 2),
     ("precedence 1d4+1d4*2", "1d4+1d4*2", [pool_sim(1, 4), pool_sim(1, 4)], lambda v: v[0] + v[1] * 2),
@@ -428,7 +447,9 @@ def test_whole_division_in_functions_equals_fractions():
     # floor/ceil/round(x / y) by integer division: the same as exact Fractions
     for text, f in [("floor(2d6/3)", lambda v: floor(Fraction(v, 3))),
                     ("ceil(2d6/-4)", lambda v: ceil(Fraction(v, -4))),
-                    ("round((2d6-7)/2)", lambda v: floor(Fraction(v - 7, 2) + Fraction(1, 2)))]:
+                    # notation.md: round takes halves away from zero (round(-2.5) = -3)
+                    ("round((2d6-7)/2)", lambda v: round_away(Fraction(v - 7, 2))),
+                    ("round((7-2d6)/-4)", lambda v: round_away(Fraction(7 - v, -4)))]:
         brute = Counter()
         for a in range(1, 7):
             for b in range(1, 7):
@@ -437,3 +458,174 @@ def test_whole_division_in_functions_equals_fractions():
     with pytest.raises(InvalidRequest) as err:
         notation.distribution("floor(1d6/(1d2-1))")
     assert err.value.to_dict()["odds_only"] is True
+
+
+# -- issue 25 (item 12): the pieces notation.md now settles ------------------------------
+# Each against the brute force above; the passage of notation.md named in each case.
+ISSUE_25_FINITE = [
+    # "N larger than the dice actually rolled keeps all / drops all"
+    ("keeps all past the pool 3d4kh5", "3d4kh5", pool_sim(3, 4, keep=("kh", 5))),
+    ("keeps all lowest past the pool 2d6kl3", "2d6kl3", pool_sim(2, 6, keep=("kl", 3))),
+    ("drops all 3d4dl3", "3d4dl3", pool_sim(3, 4, keep=("dl", 3))),
+    ("drops all past the pool 2d4dh5", "2d4dh5", pool_sim(2, 4, keep=("dh", 5))),
+    # "Several on one term apply in the order written ... 4d10dh1dl2"
+    ("several keeps 4d6dh1dl2", "4d6dh1dl2", pool_sim(4, 6, keep=[("dh", 1), ("dl", 2)])),
+    ("several keeps kh then kl 4d4kh3kl1", "4d4kh3kl1", pool_sim(4, 4, keep=[("kh", 3), ("kl", 1)])),
+    ("several keeps, three 5d4kl4kh3dl1", "5d4kl4kh3dl1",
+     pool_sim(5, 4, keep=[("kl", 4), ("kh", 3), ("dl", 1)])),
+    ("several keeps past the pool 3d4kh2dl5", "3d4kh2dl5", pool_sim(3, 4, keep=[("kh", 2), ("dl", 5)])),
+    ("several keeps, the same kind twice 4d4kh3kh2", "4d4kh3kh2",
+     pool_sim(4, 4, keep=[("kh", 3), ("kh", 2)])),
+    ("several keeps after min and a reroll once 4d4min2ro2dh1dl1", "4d4min2ro2dh1dl1",
+     pool_sim(4, 4, lo=2, reroll=cmp("=", 2), once=True, keep=[("dh", 1), ("dl", 1)])),
+    ("several keeps then counting 4d6kh3dl1>=4", "4d6kh3dl1>=4",
+     pool_sim(4, 6, keep=[("kh", 3), ("dl", 1)], success=cmp(">=", 4))),
+    ("several keeps of Fate dice 4dFkh3kl2", "4dFkh3kl2",
+     pool_sim(4, 3, fate=2, keep=[("kh", 3), ("kl", 2)])),
+    # "Several rerolls on one term join their compare points": ro and ro stay once
+    ("joined rerolls once 2d6ro1ro6", "2d6ro1ro6",
+     pool_sim(2, 6, reroll=lambda v: v in (1, 6), once=True)),
+    ("joined rerolls once then keep 3d4ro1ro4kh2", "3d4ro1ro4kh2",
+     pool_sim(3, 4, reroll=lambda v: v in (1, 4), once=True, keep=("kh", 2))),
+]
+
+
+@pytest.mark.parametrize("text, simulate", [c[1:] for c in ISSUE_25_FINITE],
+                         ids=[c[0] for c in ISSUE_25_FINITE])
+def test_issue_25_finite_pieces_equal_brute_force(text, simulate):
+    assert_matches(text, simulate)
+
+
+ISSUE_25_EXPLODING = [
+    # "!!=4 is compounding on 4 (the longest reading wins)"
+    ("compound on 4 2d6!!=4", "2d6!!=4", pool_sim(2, 6, explode=cmp("=", 4), compound=True), 7),
+    ("compound on not 3 1d3!!!=3", "1d3!!!=3",
+     pool_sim(1, 3, explode=cmp("<>", 3), compound=True), 12),
+    # "3d6!kh4 keeps the four highest of all dice rolled (all of them when fewer
+    # than four were rolled)"
+    ("keep more than the pool 2d4!kh3", "2d4!kh3", pool_sim(2, 4, explode=cmp("=", 4), keep=("kh", 3)), 9),
+    ("drop the pool 2d4!d2", "2d4!d2", pool_sim(2, 4, explode=cmp("=", 4), keep=("dl", 2)), 9),
+    ("drop past the pool 2d4!dh3", "2d4!dh3", pool_sim(2, 4, explode=cmp("=", 4), keep=("dh", 3)), 9),
+    ("keep lowest past the pool 2d3!kl3", "2d3!kl3", pool_sim(2, 3, explode=cmp("=", 3), keep=("kl", 3)), 10),
+    ("counting kept dice past the pool 2d4!kh3>=3", "2d4!kh3>=3",
+     pool_sim(2, 4, explode=cmp("=", 4), keep=("kh", 3), success=cmp(">=", 3)), 9),
+    # several keeps on a pool explosions grow: the window of the sorted pool
+    ("several keeps on separate explosions 2d4!kh2dl1", "2d4!kh2dl1",
+     pool_sim(2, 4, explode=cmp("=", 4), keep=[("kh", 2), ("dl", 1)]), 9),
+    ("several keeps, the middle of a growing pool 2d4!dl1dh1", "2d4!dl1dh1",
+     pool_sim(2, 4, explode=cmp("=", 4), keep=[("dl", 1), ("dh", 1)]), 9),
+    ("several keeps from the low end 2d3!kl2kh1", "2d3!kl2kh1",
+     pool_sim(2, 3, explode=cmp("=", 3), keep=[("kl", 2), ("kh", 1)]), 10),
+    ("several keeps then counting 2d4>=3!kh2dl1", "2d4>=3!kh2dl1",
+     pool_sim(2, 4, explode=cmp("=", 4), keep=[("kh", 2), ("dl", 1)], success=cmp(">=", 3)), 9),
+    ("several keeps of penetrating dice 2d4!pkh3dh1", "2d4!pkh3dh1",
+     pool_sim(2, 4, explode=cmp("=", 4), penetrate=True, keep=[("kh", 3), ("dh", 1)]), 9),
+    ("several keeps of compounded dice 3d4!!dh1dl1", "3d4!!dh1dl1",
+     pool_sim(3, 4, explode=cmp("=", 4), compound=True, keep=[("dh", 1), ("dl", 1)]), 8),
+    # "Roll20: 2d8r1r3 rerolls 1s and 3s; ro1r<3: each die is rerolled while
+    # it matches either"
+    ("joined rerolls 2d8r1r3", "2d8r1r3", pool_sim(2, 8, reroll=lambda v: v in (1, 3)), 6),
+    ("joined once and not once 2d6ro1r>5", "2d6ro1r>5",
+     pool_sim(2, 6, reroll=lambda v: v == 1 or v > 5), 6),
+    ("a bare r joined takes the lowest face 2d4rr3", "2d4rr3",
+     pool_sim(2, 4, reroll=lambda v: v in (1, 3)), 8),
+    ("a bare r joined after min 2d4min2rr4", "2d4min2rr4",
+     pool_sim(2, 4, lo=2, reroll=lambda v: v in (2, 4)), 8),
+    ("joined rerolls after explosions 2d4!r1r2", "2d4!r1r2",
+     pool_sim(2, 4, explode=cmp("=", 4), reroll=lambda v: v in (1, 2)), 8),
+    ("joined rerolls then counting 3d4r1r4>=3", "3d4r1r4>=3",
+     pool_sim(3, 4, reroll=lambda v: v in (1, 4), success=cmp(">=", 3)), 7),
+]
+
+
+@pytest.mark.parametrize("text, simulate, depth", [c[1:] for c in ISSUE_25_EXPLODING],
+                         ids=[c[0] for c in ISSUE_25_EXPLODING])
+def test_issue_25_exploding_and_rerolling_pieces_equal_bounded_brute_force(text, simulate, depth):
+    assert_matches(text, simulate, depth)
+
+
+def test_several_keeps_on_a_group_of_subtotals_equal_brute_force():
+    # notation.md: keep/drop on a group applies to the sub-totals; several in the order written
+    sims = [pool_sim(1, 4), pool_sim(1, 6), pool_sim(2, 4)]
+    brute, cut = brute_map(sims, lambda v: sum(keep_in_order(v, [("kh", 2), ("dl", 1)])))
+    assert cut == 0
+    assert engine("{1d4, 1d6, 2d4}kh2dl1") == (brute, 0)
+    brute, _ = brute_map(sims, lambda v: sum(keep_in_order(v, [("dl", 1), ("dh", 1)])))
+    assert engine("{1d4, 1d6, 2d4}dl1dh1") == (brute, 0)
+
+
+@pytest.mark.parametrize("text, total", [
+    # notation.md: "An expression without dice is a valid expression ... 4+8 is 12
+    # with odds {12: 1}, floor(7/2) is 3"; "round(-2.5) = -3, round(2.5) = 3"
+    ("4+8", 12), ("floor(7/2)", 3), ("round(-5/2)", -3), ("round(5/2)", 3), ("round(-7/2)", -4),
+    ("ceil(-7/2)", -3), ("2^10 - 1", 1023), ("min(3, 4) * max(1, 2)", 6), ("-(3)", -3),
+    ("7/4", Fraction(7, 4)), ("7 % -3", -2), ("{3, 4}kh1", 4),
+])
+def test_expressions_without_dice_have_the_odds_of_their_value(text, total):
+    assert engine(text) == ({total: 1}, 0)
+
+
+def test_a_division_by_zero_without_dice_is_refused_with_its_position():
+    for text, position in [("4/0", 2), ("round(1/(2-2))", 8)]:
+        with pytest.raises(InvalidRequest) as err:
+            notation.distribution(text)
+        assert err.value.extra["position"] == position, text
+
+
+# -- the work bound: counted work, never wall-clock time (notation.md "Limits") ----------
+def counted_merges(monkeypatch):
+    """Every merge of two summaries the odds make, counted (1000d2!kh999:
+    about 200,000 merges of 999-value tuples, 3-4 s, before it was refused)."""
+    from tablecheck.dice import notation_odds
+    calls = [0]
+    for cls in (notation_odds.Summary, notation_odds.WindowSummary):
+        original = cls.merge
+
+        def merge(self, a, b, original=original):
+            calls[0] += 1
+            return original(self, a, b)
+        monkeypatch.setattr(cls, "merge", merge)
+    notation_odds.clear_caches()
+    return calls
+
+
+def counted_product_bits(monkeypatch):
+    """Every pair of outcomes two Dists combine, weighted by the bits of
+    their weights (1000d6!kh3: 4.7e8 before, exact after 1.7 s)."""
+    from tablecheck.dice import notation_odds
+    from tablecheck.dice.dist import Dist
+    work = [0]
+    original = Dist.combine
+
+    def combine(self, other, f):
+        bits = max(self.weights.values()).bit_length() + max(other.weights.values()).bit_length()
+        work[0] += len(self.weights) * len(other.weights) * bits
+        return original(self, other, f)
+    monkeypatch.setattr(Dist, "combine", combine)
+    notation_odds.clear_caches()
+    return work
+
+
+@pytest.mark.parametrize("text, counter, limit", [
+    ("1000d2!kh999", counted_merges, 20_000),  # the kept tuples' size is counted
+    ("1000d2!kh500dl10", counted_merges, 20_000),
+    ("1000d6!kh3", counted_product_bits, 2 * 10**8),  # the weights' size is counted
+])
+def test_odds_too_big_is_answered_before_the_work_it_would_take(text, counter, limit, monkeypatch):
+    # notation.md: exact odds "estimate their work first and answer odds_too_big
+    # at once when it is too large": the step budget counts what each merge
+    # costs (kept tuples of up to 999 values, weights of thousands of bits)
+    work = counter(monkeypatch)
+    with pytest.raises(InvalidRequest) as err:
+        notation.distribution(text)
+    assert err.value.code == "odds_too_big"
+    assert work[0] < limit, work[0]
+
+
+def test_a_budget_left_for_the_general_paths_after_the_estimated_ones():
+    # an expression of both kinds of terms stays within about the time of one:
+    # 12d100! alone and 9d6!kh3dl1 alone are exact, together too big
+    assert notation.distribution("12d100!") and notation.distribution("9d6!kh3dl1")
+    with pytest.raises(InvalidRequest) as err:
+        notation.distribution("12d100! + 9d6!kh3dl1")
+    assert err.value.code == "odds_too_big" and err.value.extra["position"] == 11

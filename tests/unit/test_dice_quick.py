@@ -71,6 +71,13 @@ MORE = [
     "1d20[attack] + 5[bonus]", "2d6[fire] + 1d6[cold] // mixed", "4d6u + 1", "1d2!", "d%+d%",
     "2d6r<3", "1d6r", "10-2d6r<2", "-1d4ro", "(2d6r<2)*2", "5d2r1", "1d1000r<1000",
     "20d6", "1000d6", "7d10!>=8kh3", "2d6!kh2", "3dF!kh3", "2d6!dl0",
+    # issue 25 (notation.md as it now reads): !!=4, keep/drop past the pool,
+    # several keeps, joined rerolls, rounding, no dice, the 100,000-dice cap
+    "2d6!!=4", "3d6!!!=4", "3d6!kh4", "2d6!d2", "4d6kh5", "2d6dl2+1", "4d10dh1dl2",
+    "3d6kh2dl1", "6d6!kh4dl1dh1", "5d6kl4kh2", "4d6>=4kh3dl1", "{1d6, 1d8, 1d10}kh2dl1",
+    "{2d6}dl2+3", "{4d6+2d8}kh7", "2d8r1r3", "4d6ro1r<3", "2d6rr6", "3d6ro1ro6kh2",
+    "2d6!r1r2", "4d6r1r2sd", "round(1d6/2-4)", "round(3d6/-4)", "4+8", "floor(7/2)",
+    "round(-5/2)", "{3, 4}kh1", "2d6!>1+1", "1d100r<99r100",
 ]
 
 
@@ -156,6 +163,31 @@ def test_names_and_dice_of_one_request_do_not_reach_the_next():
     assert again == plain  # the entered dice left nothing behind
     assert [r["value"] for r in api.resolve({"system": "dice", "check": "roll",
                                              "expression": text, "dice": [1, 2]})["rolls"]] == [1, 2]
+
+
+@pytest.mark.parametrize("text", ["2d20!>1", "1d20!>1 + 3d6", "4d20r<20", "3d20!!>1kh2",
+                                  "2d20!>1>=4sd", "{1d20!>1, 1d20!>1}kh1", "4d6ro<6 + 2d20!>1",
+                                  "3d20r<19r20", "2d20!p>1dl1dh1"])
+def test_quick_path_stops_at_the_cap_of_dice_as_the_reference(text, monkeypatch):
+    # notation.md: "a whole roll [stops] after 100,000 dice rolled in all; the
+    # result says so": the cap lowered to 30 (both paths read it), the same answer
+    from tablecheck.dice import notation_quick, notation_roll
+    monkeypatch.setattr(notation_roll, "MAX_ROLLED", 30)
+    notation_quick._PLANS.clear()  # a plan holds the allowance of its tree
+    capped = 0
+    try:
+        for seed in range(1, 9):
+            request = {"system": "dice", "check": "roll", "expression": text, "seed": seed}
+            quick, reference = resolve_both(request)
+            assert quick == reference
+            result = quick["result"]
+            assert len(result["rolls"]) <= 30
+            if notation_roll.CAP_NOTE in result.get("notes", ()):
+                assert len(result["rolls"]) == 30
+                capped += 1
+    finally:
+        notation_quick._PLANS.clear()
+    assert capped  # some roll of these seeds reached the cap
 
 
 def test_plans_are_bounded_and_recent_ones_kept():

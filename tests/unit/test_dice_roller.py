@@ -152,7 +152,7 @@ def test_steps_wording_keeps_signs_and_arrows_apart(expression, dice, steps):
 def test_bad_expression_is_refused_before_any_die():
     source = EnteredSource([])
     with pytest.raises(InvalidRequest) as err:
-        dice_roller.resolve({"expression": "4d6kh5"}, Tray(source))
+        dice_roller.resolve({"expression": "4d6kh0"}, Tray(source))
     assert "at position 6" in err.value.message
     assert source.missing == []
 
@@ -525,3 +525,109 @@ def test_property_entered_dice_roll_or_say_what_is_wrong(text, dice):
         assert err.field in ("expression", "dice") or err.field.startswith("dice[")
         return
     assert len(result["rolls"]) == len(dice)
+
+
+# -- issue 25 (item 12): forced dice against the rules notation.md now settles --------
+@pytest.mark.parametrize("expression, dice, total, kept_flags", [
+    # "!!=4 is compounding on 4 (the longest reading wins: !! then the compare
+    # point), never ! followed by !=4": die 1 4 -> 4 -> 2 = 10, die 2 5
+    pytest.param("2d6!!=4", [4, 4, 2, 5], 15, [True] * 4, id="notation !!=4 compounds on 4"),
+    # "3d6!kh4 keeps the four highest of all dice rolled (all of them when
+    # fewer than four were rolled)": 6 explodes into a 6, into a 3
+    pytest.param("3d6!kh4", [6, 6, 3, 2, 1], 17, [True, True, True, True, False],
+                 id="notation 3d6!kh4 keeps four of five dice rolled"),
+    pytest.param("3d6!kh4", [1, 2, 3], 6, [True] * 3, id="notation 3d6!kh4 keeps all of three"),
+    # "N larger than the dice actually rolled keeps all / drops all"
+    pytest.param("2d6!d2", [6, 5, 3], 6, [True, False, False], id="notation 2d6!d2 with an explosion"),
+    pytest.param("2d6!d2", [2, 3], 0, [False, False], id="notation 2d6!d2 drops all of two"),
+    pytest.param("4d6kh5", [2, 5, 6, 1], 14, [True] * 4, id="notation 4d6kh5 keeps all"),
+    pytest.param("2d6dl2+1", [4, 5], 1, [False, False], id="notation 2d6dl2 drops all"),
+    # "4d10dh1dl2 with 1, 5, 7, 10 keeps 7"
+    pytest.param("4d10dh1dl2", [1, 5, 7, 10], 7, [False, False, True, False],
+                 id="notation 4d10dh1dl2 keeps 7"),
+    # "each to the dice the one before left": kh2 leaves 4 and 6, dl1 drops the 4
+    # (rpg-dice-roller drops over the whole pool: 10; docs/notation.md)
+    pytest.param("3d6kh2dl1", [1, 4, 6], 6, [False, False, True], id="notation 3d6kh2dl1 in order"),
+    pytest.param("5d6!kh3dl1", [6, 2, 4, 1, 5, 3], 11, [True, False, False, False, True, False],
+                 id="notation several keeps over explosion dice"),
+    # "Roll20: 2d8r1r3 rerolls 1s and 3s": the 1 rerolled to a 3, again to 5;
+    # the 3 to an 8
+    pytest.param("2d8r1r3", [1, 3, 3, 5, 8], 13, [False, False, False, True, True],
+                 id="notation 2d8r1r3 rerolls 1s and 3s"),
+    # "ro1r<3: each die is rerolled while it matches either"
+    pytest.param("1d6ro1r<3", [1, 2, 1, 4], 4, [False, False, False, True],
+                 id="notation ro1r<3 rerolls while either matches"),
+    pytest.param("1d6ro1ro6", [1, 6], 6, [False, True], id="notation ro1ro6 rerolls once"),
+    # "An expression without dice is a valid expression": 4+8 is 12
+    pytest.param("4+8", [], 12, [], id="notation 4+8 without dice"),
+    pytest.param("floor(7/2)", [], 3, [], id="notation floor(7/2) without dice"),
+    # "round takes halves away from zero (round(-2.5) = -3, round(2.5) = 3)"
+    pytest.param("round(1d6/-2)", [5], -3, [True], id="notation round(-2.5) is -3"),
+    pytest.param("round(1d6/2)", [5], 3, [True], id="notation round(2.5) is 3"),
+    pytest.param("round(1d6/2-4)", [3], -3, [True], id="notation round(-2.5) from dice is -3"),
+])
+def test_issue_25_entered_dice_give_the_rules_total(expression, dice, total, kept_flags):
+    result, tray = roll(expression, dice)
+    assert result["total"] == total
+    assert [d.kept for d in tray.dice] == kept_flags
+    assert result["min"] is None or result["min"] <= total
+    assert result["max"] is None or total <= result["max"]
+
+
+def test_compounding_on_4_marks_one_die():
+    # notation.md: "!! / !!cp compounding: the new values add to the die that exploded"
+    result, tray = roll("2d6!!=4", [4, 4, 2, 5])
+    assert [(d.value, d.compounded, d.exploded) for d in tray.dice] == [
+        (4, True, True), (4, True, True), (2, True, False), (5, False, False)]
+    assert result["terms"][0]["values"] == [10, 5]
+    assert result["expression"] == "2d6!!4"
+
+
+def test_keep_more_than_rolled_has_bounds_of_the_dice_kept():
+    # 3d6!kh4: at least the three dice, at most four dice of 6 (explosion dice are dice)
+    result, _ = roll("3d6!kh4", [1, 2, 3])
+    assert (result["min"], result["max"]) == (3, 24)
+    result, _ = roll("2d6!d2", [2, 3])
+    assert (result["min"], result["max"]) == (0, None)
+
+
+def test_without_dice_the_card_and_steps_are_the_arithmetic():
+    result = api.resolve({"system": "dice", "check": "roll", "expression": "4+8"})
+    assert result["total"] == 12 and result["rolls"] == [] and result["card"]["dice"] == []
+    assert result["steps"] == ["Total: 4 + 8 = 12"]
+    assert result["card"]["key"]["value"] == "12"
+    assert api.odds({"system": "dice", "check": "roll", "expression": "4+8"})["distribution"] == {
+        "12": 1.0}
+    with pytest.raises(InvalidRequest, match="1 die too many"):
+        api.resolve({"system": "dice", "check": "roll", "expression": "4+8", "dice": [3]})
+
+
+def test_a_roll_stops_at_the_cap_of_dice_in_all_and_says_so(monkeypatch):
+    # notation.md: "a whole roll [stops] after 100,000 dice rolled in all; the
+    # result says so": with the cap at 12 (the same code), 2d6!>1 asks for 12
+    # dice and no more: its two dice always, ten explosions
+    from tablecheck.dice import notation_roll
+    monkeypatch.setattr(notation_roll, "MAX_ROLLED", 12)
+    with pytest.raises(InvalidRequest) as err:
+        roll("2d6!>1", [6] * 11)
+    assert len(err.value.extra["needed"]) == 1
+    result, tray = roll("2d6!>1", [6] * 12)
+    assert len(tray.dice) == 12 and result["total"] == 72
+    assert result["notes"] == [notation_roll.CAP_NOTE]
+    # the cap holds across terms, and the later term's own dice are rolled all the same
+    result, tray = roll("1d6!>1 + 3d6", [6] * 12)
+    assert len(tray.dice) == 12 and [d.label for d in tray.dice][-3:] == [
+        "d6 1 of 3d6", "d6 2 of 3d6", "d6 3 of 3d6"]
+    # rerolls count too
+    result, tray = roll("4d6r<6", [1] * 12)
+    assert len(tray.dice) == 12 and result["notes"] == [notation_roll.CAP_NOTE]
+
+
+def test_999d1000_explodes_up_to_100000_dice_on_both_paths():
+    # issue 25: 999d1000!>2 took 12 s to roll (about 500,000 dice); the work is
+    # the dice rolled, at most 100,000, and the result says so
+    request = {"system": "dice", "check": "roll", "expression": "999d1000!>2", "seed": 25}
+    quick = api.resolve(request)
+    assert len(quick["rolls"]) == 100_000
+    assert any("100,000 dice rolled in all" in n for n in quick["notes"])
+    assert any("100,000 dice rolled in all" in n for n in quick["card"]["notes"])

@@ -197,61 +197,66 @@ class Dist:
         return Dist({k: w // g for k, w in self.weights.items()}, self.total // g)
 
     # -- keep highest / lowest ---------------------------------------------
-    def keep(self, n, k, highest=True):
-        """Sum of the k highest (or lowest) of n independent copies, without
-        enumerating all outcomes: a dynamic programme over faces from best
-        to worst. A state is (dice placed on better faces, their sum) while
-        fewer than k are placed; once the k-th kept die lands on face f, the
-        dice still unplaced all show f or worse, which has a closed form
-        (so the work does not grow with n beyond big-integer sizes).
+    def keep(self, n, k, highest=True, skip=0):
+        """Sum of the k highest (or lowest) of n independent copies, after
+        the `skip` best are left out (a window of the sorted pool: several
+        keeps and drops on one term), without enumerating all outcomes: a
+        dynamic programme over faces from best to worst. A state is (dice
+        placed on better faces, the kept part of their sum) while fewer
+        than skip + k are placed; once the last kept die lands on face f,
+        the dice still unplaced all show f or worse, which has a closed
+        form (so the work does not grow with n beyond big-integer sizes).
 
         Mass the distribution does not represent (the tail of an exploding
         die) counts as better than every face for `highest` (any such die
-        would be kept: the outcome goes to the tail) and as worse than every
-        face for lowest (such a die is dropped when k dice lie below it)."""
-        if not 0 <= k <= n:
+        would be kept or skipped: the outcome goes to the tail) and as worse
+        than every face for lowest (such a die is dropped when skip + k dice
+        lie below it)."""
+        if not (0 <= k and 0 <= skip and skip + k <= n):
             raise ValueError("keep count must be within the pool")
         total_n = self.total ** n
         if k == 0:
             return Dist({0: total_n}, total_n)
-        if k == 1:
+        if k == 1 and skip == 0:
             return self._extreme(n, highest)
+        target = skip + k  # dice placed once the window is complete
         faces = sorted(self.weights, reverse=highest)
         represented = sum(self.weights.values())
         # weight of "this face or worse" when reaching each face
         rest = represented if highest else self.total
-        states = {(0, 0): 1}  # (placed, kept sum) with placed < k
+        states = {(0, 0): 1}  # (placed, kept sum) with placed < target
         weights = {}
         for face in faces:
             wf = self.weights[face]
             worse = rest - wf  # weight of faces strictly worse (tail for lowest)
             pow_f = [1]
-            for _ in range(k):
+            for _ in range(target):
                 pow_f.append(pow_f[-1] * wf)
             by_placed = {}  # placed -> (ways to put c dice here for c < need, done)
             nxt = {}
             for (placed, kept_sum), w in states.items():
                 if placed not in by_placed:
                     left = n - placed
-                    here = [comb(left, c) * pow_f[c] for c in range(k - placed)]
+                    here = [comb(left, c) * pow_f[c] for c in range(target - placed)]
                     below = sum(h * worse ** (left - c) for c, h in enumerate(here))
-                    # c >= need dice on this face complete the kept set; the
+                    # c >= need dice on this face complete the window; the
                     # others show this face or worse: all rest^left
                     # arrangements except those with fewer than need here
                     by_placed[placed] = (here, rest ** left - below)
                 here, done = by_placed[placed]
-                # c < need dice on this face: still fewer than k placed; the
-                # state counts arrangements of the placed dice only
+                # c < need dice on this face: still fewer than target placed;
+                # the state counts arrangements of the placed dice only
                 for c, h in enumerate(here):
-                    key = (placed + c, kept_sum + c * face)
+                    kept_here = max(0, placed + c - max(placed, skip))
+                    key = (placed + c, kept_sum + kept_here * face)
                     nxt[key] = nxt.get(key, 0) + w * h
                 if done:
-                    key = kept_sum + (k - placed) * face
+                    key = kept_sum + (target - max(placed, skip)) * face
                     weights[key] = weights.get(key, 0) + w * done
             # states carried on: their remaining dice avoid this face
             states = {}
             for (placed, kept_sum), w in nxt.items():
-                if placed < k:
+                if placed < target:
                     states[(placed, kept_sum)] = states.get((placed, kept_sum), 0) + w
             rest = worse
         return Dist(weights, total_n)

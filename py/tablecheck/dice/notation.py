@@ -13,7 +13,7 @@ imports (`parse`, `roll`, `distribution`, `odds_work`, the limits):
 
 Grammar (case-insensitive, spaces allowed between any two tokens)::
 
-    expression := sum [("#" | "//") comment]
+    expression := sum [("#" | "//") comment]          (dice or not: 4+8 is 12)
     sum        := product (("+" | "-") product)*
     product    := unary (("*" | "/" | "%") unary)*
     unary      := "-" unary | "+" unary | power
@@ -26,6 +26,7 @@ Grammar (case-insensitive, spaces allowed between any two tokens)::
     group      := "{" sum ("," sum)* "}" group-modifier*
     modifier   := "min" int | "max" int
                 | "!" ["!"] ["p"] [cp]                 explode / compound / penetrate
+                                                       (longest reading: !!=4 is !! then =4)
                 | "r" ["o"] [cp] | "u" ["o"] [cp]      reroll / unique
                 | ("k" | "kh" | "kl" | "d" | "dl" | "dh") [integer]
                 | cp ["f" cp]                          count successes (and failures)
@@ -35,17 +36,20 @@ Grammar (case-insensitive, spaces allowed between any two tokens)::
     label      := "[" text "]" | "/*" text "*/"
 
 Modifiers apply in the fixed order of notation.md whatever order they are
-written in; each at most once per term. Every error is an
+written in; each at most once per term, but for keep/drop (several apply
+in the order written, each to the dice the one before left: KeepChain)
+and rerolls (several join their compare points: AnyOf). Every error is an
 ``InvalidRequest("expression", "... at position N: expected ...")`` with N
 the 1-based character position in the text as typed (spaces count), code
 "syntax" or "range", and `position`.
 
 Limits: at most 200 characters, 1000 dice and 1000 sides per term, numbers
-up to 1,000,000, keep counts within the pool, something left to roll;
-never-ending explosions and rerolls (a compare point every face matches)
-and unique pools larger than the faces are refused. When rolling, a chain
-of explosions or rerolls stops after 1000 extra rolls (the result's notes
-say so).
+up to 1,000,000; a keep count past the pool keeps all, a drop count past
+it drops all (kh0 is refused); never-ending explosions and rerolls (a
+compare point every face matches) and unique pools larger than the faces
+are refused. When rolling, a chain of explosions or rerolls stops after
+1000 extra rolls, and a roll's explosions and rerolls after 100,000 dice
+rolled in all (the result's notes say so).
 
 The odds bound (the page computes odds live, in Pyodide, several times
 slower than CPython): `odds_work` estimates the work of `distribution`
@@ -65,7 +69,9 @@ The new pieces (rerolls, counting, penetration, compare points on
 explosions, separate exploding dice under keep/drop, unique, groups and
 arithmetic other than + and -) run general loops that count their steps
 as they go (`notation_odds.Budget`, MAX_STEPS = 1.5 million steps of about
-0.3 us) and refuse with the same error at the term that runs out.
+0.3 us; a merge counts the size of its tuples and of its big-integer
+products; what the classic estimate of the same expression used, halved,
+is taken off) and refuse with the same error at the term that runs out.
 Exploding dice are cut so that the whole expression's tail is below 1e-12
 (each of m exploding dice gets 1e-12 / m).
 """
@@ -73,17 +79,17 @@ Exploding dice are cut so that the whole expression's tail is below 1e-12
 from .dist import TAIL_EPS, Dist
 from .notation_math import MAX_POWER_BITS
 from .notation_odds import MAX_STEPS, Budget, distribution, term_distribution
-from .notation_parse import (FIELD, MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, BinOp,
-                             Compare, Dice, Explode, Expression, Func, Group, Keep, Mods, Neg,
-                             Num, Paren, Reroll, parse, text_of, walk)
-from .notation_roll import MAX_EXTRA, RollResult, Roller, bounds, roll
+from .notation_parse import (FIELD, MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDES, AnyOf, BinOp,
+                             Compare, Dice, Explode, Expression, Func, Group, Keep, KeepChain,
+                             Mods, Neg, Num, Paren, Reroll, parse, text_of, walk)
+from .notation_roll import MAX_EXTRA, MAX_ROLLED, RollResult, Roller, bounds, roll
 from .notation_work import (BIGINT_BITS, FRACTION_UNITS, KEEP_BITS, KEEP_POWER_UNITS,
                             KEEP_STATE_UNITS, KRONECKER_UNITS, MAX_ODDS_WORK, conv_work,
                             explosion_depth, odds_work, term_work)
 
 __all__ = [
     "TAIL_EPS", "Dist", "FIELD", "MAX_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",
-    "MAX_EXTRA", "MAX_ODDS_WORK", "MAX_STEPS", "MAX_POWER_BITS", "parse", "roll",
+    "MAX_EXTRA", "MAX_ROLLED", "MAX_ODDS_WORK", "AnyOf", "KeepChain", "MAX_STEPS", "MAX_POWER_BITS", "parse", "roll",
     "distribution", "term_distribution", "odds_work", "term_work", "conv_work",
     "explosion_depth", "Expression", "Dice", "Num", "Group", "BinOp", "Neg", "Func", "Paren",
     "Mods", "Compare", "Explode", "Reroll", "Keep", "RollResult", "Roller", "Budget",

@@ -59,16 +59,27 @@ def power(a, b, pos):
     return whole(Fraction(a) ** b) if (b < 0 or isinstance(a, Fraction)) else a ** b
 
 
-def round_half_up(x):
-    """As rpg-dice-roller (JavaScript's Math.round): halves go up, -2.5 -> -2."""
-    return math.floor(Fraction(x) + Fraction(1, 2))
+def round_half_away(x):
+    """Halves away from zero (notation.md, as rpg-dice-roller's round):
+    round(2.5) = 3, round(-2.5) = -3."""
+    x = Fraction(x)
+    half = math.floor(abs(x) + Fraction(1, 2))
+    return half if x >= 0 else -half
+
+
+def round_division(p, q):
+    """round_half_away(p / q) of whole p and q (q not 0) by integer division."""
+    if q < 0:
+        p, q = -p, -q
+    half = (2 * abs(p) + q) // (2 * q)
+    return half if p >= 0 else -half
 
 
 FUNCTIONS = {
     "abs": lambda x: abs(x),
     "floor": lambda x: math.floor(x),
     "ceil": lambda x: math.ceil(x),
-    "round": round_half_up,
+    "round": round_half_away,
     "min": lambda a, b: min(a, b),
     "max": lambda a, b: max(a, b),
 }

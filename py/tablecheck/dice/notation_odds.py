@@ -29,9 +29,9 @@ from math import gcd
 
 from ..errors import InvalidRequest
 from .dist import TAIL_EPS, Dist, extreme_of, keep_mixed
-from .notation_math import apply_function, apply_operator
-from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, children, error,
-                             evaluate, parse, walk)
+from .notation_math import apply_function, apply_operator, round_division
+from .notation_parse import (BinOp, Compare, Dice, Func, Group, Keep, KeepChain, Neg, Num, Paren,
+                             children, error, evaluate, parse, walk)
 from .notation_group import constant_sum, plain_sum
 from .notation_work import conv_work, is_classic, odds_work
 
@@ -147,16 +147,16 @@ class Summary:
     `merge(a, b)`, `value(s)`. Kinds: the sum (of values or of counts), the k
     kept dice, or the running sum and the m dropped dice."""
 
-    def __init__(self, term_or_group, contribution):
-        m = term_or_group.mods
+    def __init__(self, keep, contribution):
         self.c = contribution
-        self.keep = term_or_group.keep if isinstance(term_or_group, Dice) else m.keep
-        keep = self.keep
+        self.keep = keep
         self.kind = "sum" if keep is None else ("keep" if keep.kind[0] == "k" else "drop")
+        self.cost = 1  # steps of one add or merge, against a sum's
         if keep:
             self.k = keep.n
             # the tuple holds the extreme values: kept ones (keep) or dropped ones (drop)
             self.high = keep.kind in ("kh", "dh")
+            self.cost = tuple_cost(self.k)
 
     def start(self):
         return 0 if self.kind == "sum" else (() if self.kind == "keep" else (0, ()))
@@ -186,6 +186,78 @@ class Summary:
         return s[0] - sum(self.c(v) for v in s[1])
 
 
+class WindowSummary:
+    """Summary of several keeps and drops on one pool (KeepChain): what they
+    leave of the pool sorted lowest first is the window [lo, hi) of its size
+    P. A state is (P, up to L = 2K; the running sum of contributions, when
+    the window needs it; the K highest values; the K lowest), K the sum of
+    the counts: up to L dice they are every die of the pool; past L the
+    window's ends are each a constant or P less a constant (KeepChain.n),
+    so its dice are some of the K highest, some of the K lowest, or all but
+    some of either (the running sum less them)."""
+
+    kind = "window"
+
+    def __init__(self, keep, contribution):
+        self.c = contribution
+        self.keep = keep
+        self.k = keep.n
+        self.limit = 2 * self.k
+        self.cost = tuple_cost(2 * self.k)
+        (lo1, hi1), (lo2, hi2) = keep.window(self.limit + 1), keep.window(self.limit + 2)
+        p1 = self.limit + 1
+        if lo1 == lo2 and hi1 == hi2:  # the lowest dice, positions lo..hi
+            self.far = ("low", lo1, hi1)
+        elif lo1 == lo2:  # all but the lo lowest and the P - hi highest
+            self.far = ("middle", lo1, p1 - hi1)
+        else:  # the highest dice, positions P - hi .. P - lo from the top
+            self.far = ("high", p1 - hi1, p1 - lo1)
+        self.needs_sum = self.far[0] == "middle"
+
+    def start(self):
+        return (0, 0, (), ())
+
+    def _fold(self, size, total, high, low):
+        k = self.k
+        return (min(size, self.limit + 1), total if self.needs_sum else 0,
+                tuple(sorted(high, reverse=True)[:k]), tuple(sorted(low)[:k]))
+
+    def add(self, s, v):
+        return self._fold(s[0] + 1, s[1] + self.c(v), s[2] + (v,), s[3] + (v,))
+
+    def merge(self, a, b):
+        return self._fold(a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3])
+
+    def value(self, s):
+        size, total, high, low = s
+        c = self.c
+        if size <= self.limit:  # every die is in `high` or `low`: the whole pool
+            pool = tuple(reversed(high)) if size <= self.k else low[:size - self.k] + \
+                tuple(reversed(high))
+            lo, hi = self.keep.window(size)
+            return sum(c(v) for v in pool[lo:hi])
+        kind, a, b = self.far
+        if kind == "low":
+            return sum(c(v) for v in low[a:b])
+        if kind == "high":
+            return sum(c(v) for v in high[a:b])
+        return total - sum(c(v) for v in low[:a]) - sum(c(v) for v in high[:b])
+
+
+def summary_of(term_or_group, contribution):
+    """The Summary of a dice term or a group's keep (none, one, or several)."""
+    keep = term_or_group.keep if isinstance(term_or_group, Dice) else term_or_group.mods.keep
+    if isinstance(keep, KeepChain):
+        return WindowSummary(keep, contribution)
+    return Summary(keep, contribution)
+
+
+def tuple_cost(k):
+    """Steps of one add or merge of summaries holding k values (a sort of
+    up to 2k values: about one step per 16 of them, past the first)."""
+    return 1 + k // 16
+
+
 def contribution(mods):
     if not mods.counting:
         return lambda v: v
@@ -206,7 +278,8 @@ def chain_series(term, summary, eps, budget, per_die_reroll):
         depth += 1
         trans = first if depth == 1 else later
         nxt, ended = {}, {}
-        budget.spend(MERGE_STEPS * len(cont) * sum(len(v) for _, v in trans), term)
+        budget.spend(MERGE_STEPS * summary.cost * len(cont) * sum(len(v) for _, v in trans),
+                     term)
         last = depth > MAX_EXTRA
         for s, w in cont.items():
             for matches, vals in trans:
@@ -227,25 +300,41 @@ def chain_series(term, summary, eps, budget, per_die_reroll):
     return Dist(weights, total ** depth)
 
 
-def power(dist, n, merge, budget, node):
-    """The n-fold merge of independent copies, by repeated squaring."""
+def power(dist, n, merge, budget, node, cost=1):
+    """The n-fold merge of independent copies, by repeated squaring (`cost`:
+    steps of one merge, Summary.cost)."""
     result = None
     base = dist
     while n:
         if n & 1:
-            result = base if result is None else combine(result, base, merge, budget, node)
+            result = base if result is None else combine(result, base, merge, budget, node, cost)
         n >>= 1
         if n:
-            base = combine(base, base, merge, budget, node)
+            base = combine(base, base, merge, budget, node, cost)
     return result
 
 
-def combine(a, b, f, budget, node):
+def combine(a, b, f, budget, node, cost=1):
     if f is _add:
         budget.spend(conv_steps(a, b), node)
         return a + b
-    budget.spend(MERGE_STEPS * len(a.weights) * len(b.weights), node)
+    pair = MERGE_STEPS * cost + mul_steps(weight_bits(a), weight_bits(b))
+    budget.spend(pair * len(a.weights) * len(b.weights), node)
     return a.combine(b, f)
+
+
+def weight_bits(dist):
+    return max(dist.weights.values(), default=1).bit_length()
+
+
+def mul_steps(bits_a, bits_b):
+    """Steps of one product of weights of these sizes (CPython's Karatsuba,
+    measured: about 10 steps at 1000 bits each, 2000 at 26,000 bits; an
+    unbalanced product costs large / small balanced ones of the small)."""
+    small, large = sorted((bits_a, bits_b))
+    if large < 1000:
+        return 0
+    return int(2e-4 * max(small, 64) ** 1.585 * (large / max(small, 64)))
 
 
 def conv_steps(a, b):
@@ -336,41 +425,43 @@ def _term_distribution(term, eps, budget):
     m = term.mods
     if m.unique:
         return unique_dist(term, eps, budget)
-    summary = Summary(term, contribution(m))
+    summary = summary_of(term, contribution(m))
     merge = _add if summary.kind == "sum" else summary.merge
     separate = m.explode and not m.explode.compound
     if separate:
         chain = chain_series(term, summary, eps, budget, per_die_reroll=True)
-        pool = power(chain, term.count, merge, budget, term)
+        pool = power(chain, term.count, merge, budget, term, summary.cost)
     else:
-        unit = chain_series(term, Summary(_plain, _identity), eps, budget, False) if m.explode \
+        unit = chain_series(term, Summary(None, _identity), eps, budget, False) if m.explode \
             else face_dist(term)
         unit = reroll_map(unit, term)
         if summary.kind != "sum" and not m.counting:
-            k = term.keep.kept(term.count)
-            top = max(unit.weights) - min(unit.weights) + 1
-            budget.spend(int(len(unit.weights) * (k * (k - 1) // 2 * top + k) * (k + 1) * 0.4), term)
-            return unit.keep(term.count, k, term.keep.highest)
-        pool = power(unit.map(lambda v: summary.add(summary.start(), v)), term.count, merge,
-                     budget, term)
+            return keep_window(unit, term, budget)
+        # reduced: a count's {0: 500, 1: 500} of 1000 is {0: 1, 1: 1} of 2, and
+        # its thousandth power a tenth of the bits
+        pool = power(unit.map(lambda v: summary.add(summary.start(), v)).reduced(), term.count,
+                     merge, budget, term, summary.cost)
     return pool if summary.kind == "sum" else pool.map(summary.value)
 
 
-class _PlainMods:
-    keep = None
-    counting = False
-
-
-class _Plain:
-    mods = _PlainMods()
-
-
-_plain = _Plain()
+def keep_window(unit, term, budget):
+    """The kept sum of a pool of `count` dice like `unit` (a fixed pool:
+    its keeps and drops leave a window of it sorted, Dist.keep)."""
+    n = term.count
+    lo, hi = term.keep.window(n)
+    k, skip = hi - lo, n - hi  # kept dice after the `skip` highest (or the `lo` lowest)
+    placed = min(skip, lo) + k  # the programme's states: dice placed before the window is full
+    top = max(unit.weights) - min(unit.weights) + 1
+    budget.spend(int(len(unit.weights) * (placed * (placed - 1) // 2 * top + placed) * (placed + 1)
+                     * 0.4), term)
+    if k and lo < skip:  # fewer steps from the low end
+        return unit.keep(n, k, False, lo)
+    return unit.keep(n, k, True, skip)
 
 
 def unique_dist(term, eps, budget):
     """The Dist of a u / uo term's value (see unique_states)."""
-    summary = Summary(term, contribution(term.mods))
+    summary = summary_of(term, contribution(term.mods))
     states = unique_states(term, summary, eps, budget)
     return states if summary.kind == "sum" else states.map(summary.value)
 
@@ -399,7 +490,7 @@ def unique_states(term, summary, eps, budget):
         later, _ = die_transitions(term, True, True)
         cap = chain_cap(first, later, total, eps)
     else:
-        unit = reroll_map(chain_series(term, Summary(_plain, _identity), eps, budget, False)
+        unit = reroll_map(chain_series(term, Summary(None, _identity), eps, budget, False)
                           if m.explode else face_dist(term), term)
         first, later, total, cap = [(False, unit.weights)], [], unit.total, 0
     lcm_all = 1
@@ -564,6 +655,7 @@ class _Tagged:
 
     def __init__(self, pool, i):
         self.pool, self.i = pool, i
+        self.cost = tuple_cost(pool.k)
 
     def start(self):
         return self.pool.start()
@@ -589,7 +681,7 @@ def pool_term(term, tag, eps, budget):
 
 def pool_unit(term, eps, budget):
     """Dist of one die of a term (min/max, a compounded chain, rerolls)."""
-    unit = chain_series(term, Summary(_plain, _identity), eps, budget, False) \
+    unit = chain_series(term, Summary(None, _identity), eps, budget, False) \
         if term.mods.explode else face_dist(term)
     return reroll_map(unit, term)
 
@@ -616,6 +708,8 @@ def per_die_distribution(node, eps, budget):
         # a fixed pool of independent dice of a few kinds: the keep programme
         groups = [(pool_unit(t, eps, budget), t.count) for t in terms]
         kept = keep.kept(sum(t.count for t in terms))
+        if kept == 0:  # every die dropped (a drop count past the group's dice)
+            return Dist.constant(constant_sum(item))
         dist = keep_mixed(groups, kept, keep.highest, lambda n: budget.spend(n, node))
         return dist + constant_sum(item)
     pool = PoolSummary(keep, len(terms), plain)
@@ -657,18 +751,18 @@ def group_distribution(node, eps, budget):
         total = per_die_distribution(node, eps, budget)
         return total.map(contribution(m)) if m.counting else total
     items = [node_distribution(i, eps, budget) for i in node.items]
-    if m.keep and m.keep.kept(len(items)) == 1 and len(items) > 1 \
+    if isinstance(m.keep, Keep) and m.keep.kept(len(items)) == 1 and len(items) > 1 \
             and all(type(k) is not tuple for d in items for k in d.weights):
         # the best (or worst) one sub-total: closed form ({1d8!, 1d6!}kh1)
         budget.spend(sum(len(d.weights) for d in items) * len(items), node)
         best = extreme_of(items, m.keep.highest)
         return best.map(contribution(m)) if m.counting else best
-    summary = Summary(node, contribution(m))
+    summary = summary_of(node, contribution(m))
     merge = _add if summary.kind == "sum" else summary.merge
     result = None
     for d in items:
         d = d.map(lambda v: summary.add(summary.start(), v))
-        result = d if result is None else combine(result, d, merge, budget, node)
+        result = d if result is None else combine(result, d, merge, budget, node, summary.cost)
     return result if summary.kind == "sum" else result.map(summary.value)
 
 
@@ -721,7 +815,7 @@ def operate(a, b, f):
 
 
 ROUNDING = {"floor": lambda p, q: p // q, "ceil": lambda p, q: -(-p // q),
-            "round": lambda p, q: (2 * p + q) // (2 * q)}  # halves up, as round_half_up
+            "round": round_division}  # halves away from zero, as round_half_away
 
 
 def whole_division(node, eps, budget):
@@ -768,8 +862,12 @@ def distribution(expression, eps=TAIL_EPS):
 
 
 def _distribution(expr, eps):
-    odds_work(expr, eps)
-    dist = node_distribution(expr.root, term_eps(expr, eps), Budget())
+    work = odds_work(expr, eps)
+    # the general paths get what the estimated shapes left of both bounds
+    # (half of the estimate: the units are smaller, and a classic term at
+    # the estimate's limit takes about a second), so that an expression of
+    # both kinds stays within about the time of one (notation.md: 2 s)
+    dist = node_distribution(expr.root, term_eps(expr, eps), Budget(MAX_STEPS - work // 2))
     return dist.reduced()
 
 

@@ -61,6 +61,17 @@ class Compare:
 
 
 @dataclass(frozen=True)
+class AnyOf:
+    """The compare points of several rerolls on one term, joined
+    (notation.md: `2d8r1r3` rerolls 1s and 3s): a value matches when it
+    matches any of them."""
+    points: tuple  # of Compare
+
+    def __call__(self, v):
+        return any(cp(v) for cp in self.points)
+
+
+@dataclass(frozen=True)
 class Explode:
     compound: bool = False  # !!: the new values add to the die that exploded
     penetrate: bool = False  # !p: each added die counts 1 less
@@ -80,7 +91,20 @@ class Reroll:
     pos: int = 0
 
     def text_for(self, letter):
-        return letter + ("o" if self.once else "") + (self.cp.short if self.cp else "")
+        once = "o" if self.once else ""
+        if isinstance(self.cp, AnyOf):  # r1r3: each compare point after its own r
+            return "".join(letter + once + cp.short for cp in self.cp.points)
+        return letter + once + (self.cp.short if self.cp else "")
+
+    def join(self, other, default):
+        """This reroll and a second one on the same term as one (notation.md:
+        their compare points joined; rerolled until it misses them all
+        unless both are once). `default`: the compare point of a bare r."""
+        points = []
+        for r in (self, other):
+            cp = r.cp or default
+            points.extend(cp.points if isinstance(cp, AnyOf) else (cp,))
+        return Reroll(self.once and other.once, AnyOf(tuple(points)), self.pos)
 
 
 @dataclass(frozen=True)
@@ -94,13 +118,81 @@ class Keep:
         return f"{self.kind}{self.n}"
 
     def kept(self, pool):
-        """Dice kept of a pool of `pool`."""
+        """Dice kept of a pool of `pool` (all of them when it has fewer
+        than n: notation.md, 'N larger than the dice actually rolled keeps
+        all / drops all')."""
         return min(self.n, pool) if self.kind[0] == "k" else max(pool - self.n, 0)
 
     @property
     def highest(self):
         """True when the highest are kept (kh, dl)."""
         return self.kind in ("kh", "dl")
+
+    def narrow(self, lo, hi):
+        """The window [lo, hi) of a pool sorted lowest first that this keep
+        leaves of the window [lo, hi) the keeps before it left."""
+        k, kind = self.n, self.kind
+        if kind == "kh":
+            return max(lo, hi - k), hi
+        if kind == "kl":
+            return lo, min(hi, lo + k)
+        if kind == "dh":
+            return lo, max(lo, hi - k)
+        return min(hi, lo + k), hi
+
+    def window(self, pool):
+        """The window [lo, hi) of the pool sorted lowest first that is kept."""
+        return self.narrow(0, pool)
+
+    def flags(self, values):
+        """Kept flags of a pool of `values` (rolling order): the earlier of
+        equal dice wins (a stable sort keeps it first, reversed or not)."""
+        n = len(values)
+        flags = [False] * n
+        for i in sorted(range(n), key=values.__getitem__, reverse=self.highest)[:self.kept(n)]:
+            flags[i] = True
+        return flags
+
+
+@dataclass(frozen=True)
+class KeepChain:
+    """Several keeps and drops on one term, applied in the order written,
+    each to the dice the one before left (notation.md: `4d10dh1dl2` with 1,
+    5, 7, 10 keeps 7). What they leave of a pool sorted lowest first is a
+    window [lo, hi) that depends on the pool's size only."""
+    steps: tuple  # of Keep, as written
+    pos: int = 0
+
+    @property
+    def text(self):
+        return "".join(k.text for k in self.steps)
+
+    @property
+    def n(self):
+        """The sum of the counts: past twice that, the window's ends are
+        each a constant or the pool's size less a constant."""
+        return sum(k.n for k in self.steps)
+
+    def window(self, pool):
+        lo, hi = 0, pool
+        for k in self.steps:
+            lo, hi = k.narrow(lo, hi)
+        return lo, hi
+
+    def kept(self, pool):
+        lo, hi = self.window(pool)
+        return hi - lo
+
+    def flags(self, values):
+        """Each keep or drop on the dice still kept, in the order written."""
+        kept = list(range(len(values)))
+        for k in self.steps:
+            chosen = k.flags([values[i] for i in kept])
+            kept = [i for i, c in zip(kept, chosen) if c]
+        flags = [False] * len(values)
+        for i in kept:
+            flags[i] = True
+        return flags
 
 
 @dataclass(frozen=True)
@@ -251,10 +343,10 @@ class Dice:
         """The keep/drop that changes anything: None for dl0/dh0, and for
         keeping the whole of a pool that explosions cannot grow."""
         k = self.mods.keep
-        if k is None or (k.kind[0] == "d" and k.n == 0):
+        if k is None or all(s.kind[0] == "d" and s.n == 0 for s in getattr(k, "steps", (k,))):
             return None
         separate = self.mods.explode is not None and not self.mods.explode.compound
-        if k.kind[0] == "k" and k.n >= self.count and not separate:
+        if not separate and k.kept(self.count) == self.count:
             return None
         return k
 
@@ -502,9 +594,7 @@ class Parser:
             self.i = self.n
         if self.i < self.n:
             self.unexpected("an operator (+ - * / % ^), a modifier, a comment (# ...) or the end")
-        if not any(isinstance(n, Dice) for n in walk(root)):
-            error("nothing to roll", _first_pos(root) - 1,
-                  "at least one dice term such as 2d6, d20, d% or 4dF")
+        # an expression without dice is one too (notation.md: 4+8 is 12)
         return Expression(self.text, root, comment)
 
     def sum(self):
@@ -644,7 +734,7 @@ class Parser:
             items.append(self.sum())
         if not self.eat("}"):
             self.unexpected("',' and another expression, or '}' closing the group")
-        mods = self.modifiers(None, group=True, start=start)
+        mods = self.modifiers(None, group=True, start=start, items=len(items))
         group = Group(tuple(items), mods, start + 1, self.last_end())
         if group.per_die:
             self.check_group_keep(group)
@@ -666,19 +756,10 @@ class Parser:
             if m.counting:
                 error("counting dice that the group keeps or drops", m.success.pos - 1,
                       "a count on the group ({4d6 + 2d8}kh3>=10) or dice without keep")
-        count = sum(t.count for t in group.pool)
-        fixed = not any(t.mods.explode and not t.mods.explode.compound for t in group.pool)
-        n_at = self.keep_at
+        # a count past the group's dice keeps all / drops all (notation.md), as on a term
         if keep.kind[0] == "k" and keep.n == 0:
-            error("nothing left to roll", n_at, f"to keep 1 to {count}, not 0", code="range")
-        if fixed and keep.kind[0] == "k" and keep.n > count:
-            error("keep count larger than the group's dice", n_at,
-                  f"at most {count} (the group has {count} {'die' if count == 1 else 'dice'}), "
-                  f"not {keep.n}", code="range")
-        if fixed and keep.kind[0] == "d" and keep.n >= count:
-            error("nothing left to roll", n_at,
-                  f"to drop at most {count - 1} of the group's {count} "
-                  f"{'die' if count == 1 else 'dice'}, not {keep.n}", code="range")
+            error("nothing left to roll", self.keep_at, "to keep 1 or more dice, not 0",
+                  code="range")
 
     def dice(self, count_at, start):
         count, count_index = count_at
@@ -744,10 +825,13 @@ class Parser:
             self.unexpected(expected)
         return None
 
-    def modifiers(self, term, group, start):
-        """The modifiers after a dice term (or a group: keep/drop, counting
-        and sort only), each at most once, in any written order."""
+    def modifiers(self, term, group, start, items=0):
+        """The modifiers after a dice term (or a group of `items`
+        expressions: keep/drop, counting and sort only), in any written
+        order: each at most once, but for keep/drop (several apply in the
+        order written) and rerolls (joined): notation.md."""
         m = {}
+        rerolls = []
         while True:
             self.skip()
             at = self.i
@@ -755,13 +839,33 @@ class Parser:
             if found is None:
                 break
             name, value = found
+            if name == "keep":
+                self.check_keep(value, term, self.keep_at)
+                if "keep" in m:
+                    if items == 1:  # {4d6 + 2d8}kh3 ranks dice: one keep or drop
+                        error("a second keep or drop on a group of one expression", at,
+                              "one keep or drop on a group that keeps dice, such as "
+                              "{4d6 + 2d8}kh3 (or several on a dice term: 4d10dh1dl2)")
+                    first = m["keep"]
+                    value = KeepChain(getattr(first, "steps", (first,)) + (value,), first.pos)
+                m["keep"] = value
+                continue
+            if name == "reroll":
+                rerolls.append(value)
+                m["reroll"] = rerolls[0]
+                continue
             if name in m:
                 error(f"a second {_MOD_WORDS[name]}", at, f"one {_MOD_WORDS[name]} per term")
             m[name] = value
-            if name == "keep":
-                self.check_keep(value, term, self.keep_at)
             if name.startswith("crit_"):
                 m["has_c" + name[5]] = True  # cs / cf written (the compare point may be the default)
+        if len(rerolls) > 1:
+            # the default compare point of a bare r is the die's lowest value after min/max
+            shaped = Dice(term.count, term.sides, term.kind, term.fate, Mods(**m))
+            joined = rerolls[0]
+            for r in rerolls[1:]:
+                joined = joined.join(r, Compare("=", shaped.bottom))
+            m["reroll"] = joined
         mods = Mods(**m)
         if term is not None:
             self.check_term(term, mods)
@@ -805,9 +909,10 @@ class Parser:
         return None
 
     def explode_mod(self, at):
-        """! !! !p !!p and an optional compare point ('!=' after '!' is '!' then '=')."""
+        """! !! !p !!p and an optional compare point: the longest reading
+        wins (notation.md: '!!=4' is '!!' then '=4'; '!=3' is '!' then '=3')."""
         self.i += 1
-        compound = self.low.startswith("!", self.i) and not self.low.startswith("!=", self.i)
+        compound = self.low.startswith("!", self.i)
         if compound:
             self.i += 1
         penetrate = self.eat_letter("p")
@@ -836,19 +941,12 @@ class Parser:
         return False
 
     def check_keep(self, keep, term, n_at):
+        """kh0 / kl0 keep nothing: refused. A count larger than the pool
+        keeps all / drops all (notation.md; explosions may add dice)."""
         if term is None:
             return
-        count = term.count
         if keep.kind[0] == "k" and keep.n == 0:
-            error("nothing left to roll", n_at, f"to keep 1 to {count}, not 0", code="range")
-        if keep.kind[0] == "k" and keep.n > count:
-            error("keep count larger than the pool", n_at,
-                  f"at most {count} (the pool has {count} {'die' if count == 1 else 'dice'}), not {keep.n}",
-                  code="range")
-        if keep.kind[0] == "d" and keep.n >= count:
-            error("nothing left to roll", n_at,
-                  f"to drop at most {count - 1} of {count} {'die' if count == 1 else 'dice'}, not {keep.n}",
-                  code="range")
+            error("nothing left to roll", n_at, f"to keep 1 or more dice, not 0", code="range")
 
     def check_term(self, term, mods):
         """Refuse what would never end: explosions or rerolls on every face,
@@ -901,12 +999,6 @@ def constant_value(node):
 def _with_label(node, label):
     from dataclasses import replace
     return replace(node, label=label)
-
-
-def _first_pos(node):
-    if isinstance(node, BinOp):
-        return _first_pos(node.left)
-    return node.pos
 
 
 def is_digit(c):

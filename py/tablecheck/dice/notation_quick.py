@@ -24,9 +24,10 @@ from collections import OrderedDict
 from fractions import Fraction
 
 from .notation_math import apply_function, apply_operator
-from .notation_parse import BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, parse, walk
-from .notation_roll import (MAX_EXTRA, _bound, _signed_leaves, additive_leaves,
-                            expression_bounds, number_text, plural)
+from .notation_parse import (AnyOf, BinOp, Compare, Dice, Func, Group, Neg, Num, Paren, parse,
+                             walk)
+from .notation_roll import (CAP_NOTE, MAX_EXTRA, _bound, _signed_leaves, additive_leaves,
+                            expression_bounds, extra_allowance, number_text, plural)
 
 PLAN_CACHE = 256  # trees' plans kept (as parse keeps 256 trees)
 _PLANS = OrderedDict()  # expression text -> Plan, or None (the reference path)
@@ -83,9 +84,10 @@ _NOT_SEEN = object()
 
 class Run:
     """What one roll collects as it goes (new for every roll)."""
-    __slots__ = ("source", "rolls", "terms", "steps", "notes", "values", "chains", "first")
+    __slots__ = ("source", "rolls", "terms", "steps", "notes", "values", "chains", "first",
+                 "extra_left")
 
-    def __init__(self, source):
+    def __init__(self, source, extra_left):
         self.source = source
         self.rolls = []  # the roll dicts, in rolling order
         self.terms = []  # each term's dict (the result's `terms`)
@@ -94,12 +96,22 @@ class Run:
         self.values = {}  # id(term node) -> its value (for the total's step)
         self.chains = 0  # explosion chains numbered so far
         self.first = 0  # index in `rolls` of the first die of a sorted term being rolled
+        self.extra_left = extra_left  # explosions and rerolls left (Roller.extra_left)
 
     def note(self, text):
         if self.notes is None:
             self.notes = []
         if text not in self.notes:
             self.notes.append(text)
+
+    def capped(self):
+        """Roller.capped: True (and noted) at MAX_ROLLED dice in all, else
+        one more extra roll is counted."""
+        if self.extra_left <= 0:
+            self.note(CAP_NOTE)
+            return True
+        self.extra_left -= 1
+        return False
 
 
 class Unit:
@@ -135,6 +147,7 @@ class Plan:
         self.labels = tuple(expr.labels)
         self.extras = bool(self.comment or self.labels)
         self.several = len(expr.dice_terms) > 1
+        self.extra_left = extra_allowance(expr)
         self.deferred = False  # some step waits for the flags a counting group sets
         self.root = self.compile(expr.root, 1)
 
@@ -170,7 +183,7 @@ class Plan:
         return lambda run: apply_operator(op, left(run), right(run), pos)
 
     def roll(self, source):
-        run = Run(source)
+        run = Run(source, self.extra_left)
         total = self.root(run)
         total_text = str(total) if type(total) is int else number_text(total)
         steps = run.steps
@@ -377,6 +390,8 @@ class TermPlan:
                 if len(was) == MAX_EXTRA:
                     run.note(f"{label}: the rerolls stopped after {MAX_EXTRA}")
                     break
+                if run.capped():
+                    break
                 d["rerolled"] = True
                 d["kept"] = False
                 d = self.die(run, label, "reroll")
@@ -428,7 +443,7 @@ class TermPlan:
             kept = [True] * n
             value = faces[0] if n == 1 else sum(faces)
         else:
-            kept = kept_flags(faces, self.keep.kept(n), self.keep.highest)
+            kept = self.keep.flags(faces)
             for d, k in zip(rolls, kept):
                 if not k:
                     d["kept"] = False
@@ -608,7 +623,7 @@ class TermPlan:
         """Keep/drop, counting, criticals, the dict and the step of a pool."""
         m = self.mods
         if self.keep:
-            keep_units(units, self.keep.kept(len(units)), self.keep.highest)
+            keep_units(units, self.keep)
         value = count(m, units) if self.counting else sum([u.value for u in units if u.kept])
         if self.cs or self.cf:
             self.criticals(units)
@@ -638,6 +653,8 @@ class TermPlan:
             if extra == MAX_EXTRA:
                 run.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
                 break
+            if run.capped():
+                break
             last["exploded"] = True
             d = self.die(run, label, "explosion")
             face = d["value"]
@@ -661,6 +678,8 @@ class TermPlan:
         while cp(unit.value):
             if n == MAX_EXTRA:
                 run.note(f"{label}: the rerolls stopped after {MAX_EXTRA}")
+                return
+            if run.capped():
                 return
             for d in unit.dice:
                 d["rerolled"] = True
@@ -722,7 +741,7 @@ class GroupPlan:
             units.append(Unit(run.rolls[start:], total))
         m = self.mods
         if m.keep:
-            keep_units(units, m.keep.kept(len(units)), m.keep.highest)
+            keep_units(units, m.keep)
         value = count(m, units) if m.counting else sum(u.value for u in units if u.kept)
         out = {"term": self.text, "sign": "-" if self.sign < 0 else "+",
                "values": [_json_number(u.value) for u in units], "kept": [u.kept for u in units],
@@ -745,17 +764,9 @@ class GroupPlan:
 
 
 # -- shared by terms and groups ---------------------------------------------
-def kept_flags(values, k, highest):
-    """keep_units on plain values: the k highest (lowest) kept, earlier
-    values winning ties (a stable sort keeps them first, reversed or not)."""
-    flags = [False] * len(values)
-    for i in sorted(range(len(values)), key=values.__getitem__, reverse=highest)[:k]:
-        flags[i] = True
-    return flags
-
-
-def keep_units(units, k, highest):
-    flags = kept_flags([u.value for u in units], k, highest)
+def keep_units(units, keep):
+    """notation_roll.keep_pool over roll dicts (Keep or KeepChain.flags)."""
+    flags = keep.flags([u.value for u in units])
     for unit, kept in zip(units, flags):
         if not kept:
             unit.kept = False
@@ -852,7 +863,11 @@ def _kept_text(kept):
 
 
 def matcher(cp):
-    """Compare.__call__ of an int compare point as a method of its value."""
+    """Compare.__call__ of an int compare point as a method of its value
+    (several rerolls' compare points joined: any of theirs)."""
+    if isinstance(cp, AnyOf):
+        each = tuple(matcher(p) for p in cp.points)
+        return lambda v: any(m(v) for m in each)
     return {"=": cp.value.__eq__, "<>": cp.value.__ne__, "<": cp.value.__gt__, ">": cp.value.__lt__,
             "<=": cp.value.__ge__, ">=": cp.value.__le__}[cp.op]
 

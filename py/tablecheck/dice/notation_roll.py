@@ -9,16 +9,21 @@ pool. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
 result says so).
 """
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .notation_math import apply_function, apply_operator, whole
+from .notation_math import apply_function, apply_operator, round_half_away, whole
 from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 
 MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
+MAX_ROLLED = 100_000  # dice rolled in all by one roll (notation.md, Limits)
+CAP_NOTE = (f"the roll stopped at {MAX_ROLLED:,} dice rolled in all: the explosions and "
+            "rerolls left were not rolled")
 INF = float("inf")
 
 
@@ -50,6 +55,9 @@ class Roller:
         self.notes = []
         self.several = len(expr.dice_terms) > 1
         self._chains = 0
+        # extra rolls (explosions, rerolls) the roll may still make: every
+        # term's own dice are always rolled, all dice together stay within MAX_ROLLED
+        self.extra_left = extra_allowance(expr)
 
     # -- arithmetic --
     def eval(self, node, sign=1):
@@ -116,7 +124,7 @@ class Roller:
         if m.unique:
             self.unique(term, units, labels)
         if term.keep:
-            keep_units(units, term.keep.kept(len(units)), term.keep.highest)
+            keep_pool(units, term.keep)
         value = self.count(term, units) if m.counting else sum(u.value for u in units if u.kept)
         self.criticals(term, units)
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice))))
@@ -135,7 +143,7 @@ class Roller:
             if extra == MAX_EXTRA:
                 self.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
                 break
-            if self.out_of_dice():
+            if self.out_of_dice() or self.capped():
                 break
             last.exploded = True
             d = self.die(term, label, "explosion")
@@ -160,7 +168,7 @@ class Roller:
             if n == MAX_EXTRA:
                 self.note(f"{label}: the rerolls stopped after {MAX_EXTRA}")
                 return
-            if self.out_of_dice():
+            if self.out_of_dice() or self.capped():
                 return
             for d in unit.dice:
                 d.rerolled = True
@@ -174,17 +182,26 @@ class Roller:
                 return
 
     def unique(self, term, units, labels):
+        """Each unit after the first rerolled while an earlier one shows its
+        value (and it matches u's compare point); the values seen so far in
+        a set (a pool of 100,000 dice is not quadratic)."""
         u = term.mods.unique
-        for i in range(1, len(units)):
-            earlier = units[:i]
-            if not u.once and taken(term, earlier):  # 3d6!u with 7 dice: no value left
-                if any(x.value == units[i].value for x in earlier):
+        values = set(term.values())
+        # every value a fresh die can show is a duplicate u rerolls (3d6!u with
+        # 7 dice): no unique reroll can end, the die stays as it is
+        could_all_be_taken = u.cp is None or all(u.cp(v) for v in values)
+        seen, free = set(), set(values)
+        for i, unit in enumerate(units):
+            if i and not u.once and could_all_be_taken and not free:
+                if unit.value in seen:
                     self.note(f"{labels[i]}: every value of a {term.die_text} is taken, it stays "
                               "a duplicate (no unique reroll can help)")
-                continue
-            self.reroll(term, units[i], labels[i],
-                        lambda v: (u.cp is None or u.cp(v)) and any(x.value == v for x in earlier),
-                        u.once, "unique reroll")
+            elif i:
+                self.reroll(term, unit, labels[i],
+                            lambda v: (u.cp is None or u.cp(v)) and v in seen, u.once,
+                            "unique reroll")
+            seen.add(unit.value)
+            free.discard(unit.value)
 
     def count(self, term, units):
         m = term.mods
@@ -227,7 +244,7 @@ class Roller:
         units = [Unit(self.tray.dice[a:b], t) for t, (a, b) in zip(totals, spans)]
         m = node.mods
         if m.keep and not node.per_die:
-            keep_units(units, m.keep.kept(len(units)), m.keep.highest)
+            keep_pool(units, m.keep)
         if m.counting:
             value = self.count(node, units)
         else:
@@ -240,17 +257,34 @@ class Roller:
         (the page asks for the next die and rolls again)."""
         return bool(getattr(self.tray.source, "missing", None))
 
+    def capped(self):
+        """True (and noted) when the roll has rolled MAX_ROLLED dice in all;
+        else one more extra roll is counted."""
+        if self.extra_left <= 0:
+            self.note(CAP_NOTE)
+            return True
+        self.extra_left -= 1
+        return False
+
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
 
 
-def taken(term, earlier):
-    """True when every value a fresh die of `term` can show is a duplicate
-    that u rerolls: no unique reroll can end (notation_odds reads it so)."""
-    u = term.mods.unique
-    seen = {x.value for x in earlier}
-    return all(v in seen and (u.cp is None or u.cp(v)) for v in term.values())
+def extra_allowance(expr):
+    """The extra rolls (explosions, rerolls) a roll of `expr` may make: its
+    terms' own dice always roll, and all dice stay within MAX_ROLLED."""
+    return MAX_ROLLED - sum(t.count for t in expr.dice_terms)
+
+
+def keep_pool(units, keep):
+    """Mark the units a Keep or KeepChain leaves kept, the rest dropped
+    (every die of a unit alike); earlier units win ties."""
+    for unit, kept in zip(units, keep.flags([u.value for u in units])):
+        if not kept:
+            unit.kept = False
+            for d in unit.dice:
+                d.kept = False
 
 
 def keep_units(units, k, highest):
@@ -451,12 +485,16 @@ def count_text(node, units, value):
 
 
 def _chains_of(units):
-    """Units of separate exploding dice joined by chain (for the steps only)."""
+    """Units of separate exploding dice joined by chain (for the steps only;
+    new units, each chain's dice appended in place: linear in the dice)."""
     out = []
     for u in units:
         c = u.dice[0].chain
         if out and c is not None and out[-1].dice[0].chain == c:
-            out[-1] = Unit(out[-1].dice + u.dice, out[-1].value + u.value, out[-1].kept and u.kept)
+            last = out[-1]
+            last.dice.extend(u.dice)
+            last.value += u.value
+            last.kept = last.kept and u.kept
         else:
             out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
     return out
@@ -541,26 +579,39 @@ def unit_values(term):
     return values
 
 
+def kept_range(term):
+    """(fewest, most) dice of `term` that count (after keep/drop): a pool
+    that separate explosions grow has `count` dice or more (INF: no most)."""
+    m = term.mods
+    n, keep = term.count, term.keep
+    if not (m.explode and not m.explode.compound):
+        k = keep.kept(n) if keep else n
+        return k, k
+    if keep is None:
+        return n, INF
+    # past twice the counts the kept number is constant or grows with the pool
+    far = max(n, 2 * keep.n + 1)
+    kept = [keep.kept(p) for p in range(n, far + 2)]
+    return min(kept), (INF if kept[-1] > kept[-2] else max(kept))
+
+
 def dice_bounds(term):
     m = term.mods
     values = unit_values(term)
-    n = term.count
-    keep = term.keep
-    k = keep.kept(n) if keep else n
-    fixed_count = not m.explode or m.explode.compound or (keep and keep.kind[0] == "k")
+    fewest, most = kept_range(term)
     if m.counting:
         if values is None:
-            return (-k if m.failure else 0), (k if m.success else 0)
+            return (-most if m.failure else 0), (most if m.success else 0)
         c = [1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0 for v in values]
         lo, hi = min(c), max(c)
     elif values is None:  # compounding: at least its first die, no upper bound
         lo = min(term.values())
-        return (k * lo if lo >= 0 else -INF), INF
+        return (fewest * lo if lo >= 0 else -INF), INF
     else:
         lo, hi = min(values), max(values)
-    if fixed_count:
-        return k * lo, k * hi
-    return (k * lo if lo >= 0 else -INF), (k * hi if hi <= 0 else INF)
+    low = _mul(fewest, lo) if lo >= 0 else _mul(most, lo)
+    high = _mul(most, hi) if hi >= 0 else _mul(fewest, hi)
+    return low, high
 
 
 _BOUNDS = {}  # expression text -> its bounds (trees are immutable, parse is cached)
@@ -660,13 +711,33 @@ def func_bounds(node):
             return -b, -a
         return 0, max(-a, b)
     if name in ("floor", "ceil", "round"):
-        f = {"floor": math.floor, "ceil": math.ceil,
-             "round": lambda x: math.floor(Fraction(x) + Fraction(1, 2))}[name]
+        f = {"floor": math.floor, "ceil": math.ceil, "round": round_half_away}[name]
         return (a if a in (INF, -INF) else f(a)), (b if b in (INF, -INF) else f(b))
     (c, d) = parts[1]
     if name == "min":
         return min(a, c), min(b, d)
     return max(a, c), max(b, d)
+
+
+@contextmanager
+def collector_paused():
+    """The cyclic garbage collector held off while a roll makes its records
+    (as it was before, after): a roll of 100,000 dice makes about a million
+    containers, none of them cyclic garbage, and the collector's passes over
+    them took more than half of the call (999d1000!>2 with entered dice:
+    1.7 s, 0.7 s without them; bench/bench_notation_bound.py)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            # what the roll made goes to the oldest generation as it is (a
+            # splice, no pass over it): the next young collection would
+            # otherwise scan all of it (0.26 s for 100,000 dice)
+            gc.freeze()
+            gc.unfreeze()
+            gc.enable()
 
 
 def roll(expression, tray):
@@ -677,4 +748,5 @@ def roll(expression, tray):
     return RollResult(expr, roller, total)
 
 
-__all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "text_of", "text_of_unlabelled"]
+__all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "MAX_ROLLED", "text_of",
+           "text_of_unlabelled", "collector_paused"]

@@ -42,13 +42,20 @@ def is_classic(term):
     the shapes of the first notation, with their fast paths and estimates."""
     m = term.mods
     if term.kind == "fate" or m.min is not None or m.max is not None or m.reroll or m.unique \
-            or m.counting:
+            or m.counting or hasattr(term.keep, "steps"):  # several keeps: the general path
         return False
     if m.explode:
         e = m.explode
         if e.cp is not None or e.penetrate or (term.keep and not e.compound):
             return False
     return True
+
+
+def _value_range(term):
+    """How many values a term can take, at most (its bounds), or infinity."""
+    from .notation_roll import dice_bounds
+    lo, hi = dice_bounds(term)
+    return float("inf") if float("inf") in (-lo, hi) else int(hi - lo + 1)
 
 
 def conv_work(size_a, bits_a, size_b, bits_b):
@@ -90,7 +97,8 @@ def term_work(term, eps):
     s = len(term.values())
     if not is_classic(term):
         # counted as it runs (notation_odds.Budget); its size for what follows
-        return 0, n * s, n * s.bit_length()
+        # (at most its range of values when that is finite: 1000d1000>=500 has 1001)
+        return 0, min(n * s, _value_range(term)), n * s.bit_length()
     explode = term.mods.explode is not None
     depth = explosion_depth(max(s, 2), eps) if explode else 1
     faces, top = (depth * (s - 1), depth * s) if explode else (s, s)

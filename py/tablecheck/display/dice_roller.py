@@ -6,6 +6,7 @@ expression as it was read, the total, the dice with their keep/drop and
 explosion flags.
 """
 
+from ..dice.notation_roll import collector_paused
 from .common import chart, die_notes, fig, line
 from .model import Card, DieView, Group, Headline, OddsView
 from .words import number
@@ -103,11 +104,10 @@ def die_view(roll):
         dropped = roll.get("kept") is False
         return DieView(str(roll.get("label", "")), ["dropped"] if dropped else [],
                        marks=["dropped"] if dropped else [])
-    notes, marks = _notes_and_marks(roll)
-    view = DieView(str(roll.get("label", "")), notes, marks=marks)
-    if roll.get("fate"):
-        view.die = roll["fate"]
-        view.face = FATE_FACES.get(roll["value"], str(roll["value"]))
+    notes, marks, fate = shown(roll)
+    view = DieView(str(roll.get("label", "")), list(notes), marks=list(marks))
+    if fate:
+        view.die, view.face = fate
     return view
 
 
@@ -131,20 +131,7 @@ def die_dict(roll):
         if roll.get("kept") is False:
             return {"label": label, "notes": ["dropped"], "marks": ["dropped"]}
         return {"label": label, "notes": []}
-    # worked out once per roll dict of the same items (the second d6 a reroll
-    # replaced, showing a 4...), copied out
-    try:
-        key = tuple(roll.items())
-        shown = _SHOWN.get(key)
-    except TypeError:  # an item that is not hashable (no roll of the notation has one)
-        key = shown = None
-    if shown is None:
-        shown = _shown(roll)
-        if key is not None:
-            if len(_SHOWN) >= 1024:
-                _SHOWN.clear()
-            _SHOWN[key] = shown
-    notes, marks, fate = shown
+    notes, marks, fate = shown(roll)
     out = {"label": label, "notes": list(notes)}
     if fate:
         out["die"], out["face"] = fate
@@ -153,7 +140,31 @@ def die_dict(roll):
     return out
 
 
-_SHOWN = {}  # a roll dict's items -> (notes, marks, (die, face) or None): die_dict's words
+_SHOWN = {}  # a roll dict's items that its words read -> (notes, marks, (die, face) or None)
+# what the words never read: the caption, the explosion chain, the die's size
+_UNREAD = frozenset(("label", "chain", "sides"))
+
+
+def shown(roll):
+    """(notes, marks, (die, face) or None) of a roll dict that something
+    happened to, worked out once per dict of the same flags (the 900th
+    'explosion of d1000 5' that exploded: the same words), as tuples."""
+    try:
+        # the value is read only with a clamped face ('rolled') or a Fate face
+        plain = "rolled" not in roll and "fate" not in roll
+        unread = _UNREAD if "confirmation" not in roll else _UNREAD - {"label"}  # die_notes reads it
+        key = tuple([kv for kv in roll.items()
+                     if kv[0] not in unread and not (plain and kv[0] == "value")])
+        words = _SHOWN.get(key)
+    except TypeError:  # an item that is not hashable (no roll of the notation has one)
+        key = words = None
+    if words is None:
+        words = _shown(roll)
+        if key is not None:
+            if len(_SHOWN) >= 1024:
+                _SHOWN.clear()
+            _SHOWN[key] = words
+    return words
 
 
 def _shown(roll):
@@ -169,14 +180,28 @@ def _notes(result):
     return notes
 
 
+class RollCard(Card):
+    """A Card whose dict is made with the cyclic garbage collector held off
+    (collector_paused): up to 100,000 dice, a DieView and dicts each."""
+
+    def to_dict(self):
+        with collector_paused():
+            return super().to_dict()
+
+
 def roll_card(ctx, values, result):
     """The card of a rolled expression: '4d6kh3 + 1d8! - 2', Total 14."""
+    with collector_paused():  # up to 100,000 dice: a DieView each
+        return _roll_card(ctx, result)
+
+
+def _roll_card(ctx, result):
     subject = ctx.name("")
     expression = result["expression"]
     total = result.get("total_text") or _number(result["total"])
     outcome = result.get("outcome", "rolled")
     what = ctx.label("") or result.get("label")
-    return Card(
+    return RollCard(
         title=_title(ctx, result),
         subject=subject,
         headline=Headline(ctx.words(outcome), ctx.tone(outcome)),

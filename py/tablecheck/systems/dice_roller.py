@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ..checks import Check, System
 from ..dice import notation, notation_quick
+from ..dice.notation_roll import collector_paused
 from ..display import dice_roller as view
 from ..errors import InvalidRequest
 from ..jsonvalues import shown
@@ -41,17 +42,24 @@ REFERENCE = [
     ("min2, max5", "each die counts as at least 2 / at most 5"),
     ("!, !>=9", "explode: a die on its maximum (or the compare point) adds another die, "
                 "which keep, drop and counting see as a die of its own"),
-    ("!!, !p, !!p", "compound (the new rolls add to the die), penetrate (each added die -1)"),
+    ("!!, !p, !!p", "compound (the new rolls add to the die), penetrate (each added die -1); "
+                    "!!=4 compounds on 4"),
     ("r, r<3, ro1", "reroll the lowest face (or what matches) until it misses; ro: once"),
+    ("r1r3", "several rerolls: a die is rerolled while it matches any of them (Roll20)"),
     ("u, uo", "reroll dice that show a value already rolled (until unique / once)"),
-    ("kh3, kl1, k2", "keep the highest 3 / lowest 1 (k = kh); the rest are dropped"),
-    ("dl1, dh1, d1", "drop the lowest / highest (d = dl)"),
+    ("kh3, kl1, k2", "keep the highest 3 / lowest 1 (k = kh); the rest are dropped; "
+                     "more than were rolled keeps all"),
+    ("dl1, dh1, d1", "drop the lowest / highest (d = dl); as many as were rolled drops all"),
+    ("4d10dh1dl2", "several keeps and drops, in the order written, each on the dice the one "
+                   "before left (1, 5, 7, 10 keeps 7)"),
     (">=8, =6, <3", "count the dice that match (successes) instead of adding them"),
     (">=8f1", "... and subtract the dice that match the f compare point (failures)"),
     ("cs>=19, cf1", "mark critical successes / failures (shown, no effect on the total)"),
     ("s, sa, sd", "sort the dice in the steps (ascending / descending)"),
     ("+ - * / % ^", "arithmetic with parentheses; / is exact (shown as a decimal)"),
-    ("abs floor ceil round min max", "functions: floor(3d6/2), max(1d20, 1d20)"),
+    ("abs floor ceil round min max", "functions: floor(3d6/2), max(1d20, 1d20); round takes "
+                                     "halves away from zero"),
+    ("4+8", "an expression without dice is worked out"),
     ("{1d8!, 1d6!}kh1", "a group: keep/drop or counting on each expression's total"),
     ("2d6[fire]", "a label for a term; # or // at the end labels the whole roll"),
     ("Changed", "with keep/drop or counting, '!' adds separate dice: 4d6!kh3 keeps the "
@@ -67,17 +75,19 @@ def resolve(values, tray):
     """Roll `values["expression"]`: every die through the tray, explosions
     right after their die, then rerolls, keep/drop and counting marked on
     the dice."""
-    return notation.roll(values["expression"], tray).to_dict()
+    with collector_paused():
+        return notation.roll(values["expression"], tray).to_dict()
 
 
 def quick(ctx, values, source):
     """api.resolve's quick path (seeded and secure dice): the result, card
     and line straight as dicts, the same as `resolve` and `view.roll_card`
     give; None when the expression is one the quick path leaves to them."""
-    result = notation_quick.roll(values["expression"], source)
-    if result is None:
-        return None
-    card, line = view.card_dict(ctx, result)
+    with collector_paused():
+        result = notation_quick.roll(values["expression"], source)
+        if result is None:
+            return None
+        card, line = view.card_dict(ctx, result)
     return result, card, line
 
 
