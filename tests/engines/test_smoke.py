@@ -80,10 +80,11 @@ def set_choice(page, name, value):
         page.type(f'fieldset[data-field="{name}"] input.num', value)
 
 
-def enter_dice_mode(page):
-    if not page.js("() => document.getElementById('entered-toggle').checked"):
+def set_entered(page, on):
+    """Enter dice on or off (remembered per check, so it may be either)."""
+    if page.js("() => document.getElementById('entered-toggle').checked") != on:
         page.click('label[for="entered-toggle"]')
-    page.wait("() => document.getElementById('entered-toggle').checked", what="entered dice on")
+    page.wait("(on) => document.getElementById('entered-toggle').checked === on", on, what=f"entered dice {on}")
 
 
 def enter_dice(page, dice):
@@ -98,11 +99,14 @@ def enter_dice(page, dice):
 def test_one_check_of_each_game_rolled_through_the_page(ready, system, check, fields, chips, dice, outcome):
     page = ready
     choose(page, system, check)
-    enter_dice_mode(page)
+    # the form first, then the dice it asks for: the page asks the engine
+    # which dice a request needs, and a field typed meanwhile changes that
+    set_entered(page, False)
     for path, value in fields.items():
         page.type(f'input[data-path="{path}"]', value)
     for name, value in chips:
         set_choice(page, name, value)
+    set_entered(page, True)
     enter_dice(page, dice)
     before = page.js(PAINTED)
     page.click("#roll")
