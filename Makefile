@@ -6,11 +6,11 @@ PYTHON ?= python3
 VENV_PY := .venv/bin/python
 PYTEST_ARGS ?=
 
-.PHONY: help setup build serve test test-unit test-e2e bench icons clean
+.PHONY: help setup build serve test test-unit test-e2e test-engines bench icons clean
 
 help:
 	@echo "make serve   build dist/ and serve it on http://$(HOST):$(PORT)/ (PORT=... to change)"
-	@echo "make test    set up .venv, npm ci, Chromium; build; unit then browser tests"
+	@echo "make test    set up .venv, npm ci, Chromium, Firefox ESR, WebKitGTK; build; unit, browser, then engine tests"
 	@echo "make build   write the deployable site to dist/ (with the Pyodide memory snapshot: Node, cached in .cache/)"
 	@echo "make bench   run every bench/*.py (not _helpers.py) with the venv python"
 
@@ -27,11 +27,13 @@ serve: build
 	$(PYTHON) tools/serve.py --dir dist --host $(HOST) --port $(PORT)
 
 test: setup
+	@./tools/setup.sh engines
 	@export CHROMIUM="$$(./tools/ensure_chromium.sh $(VENV_PY))"; \
 	echo "== chromium: $${CHROMIUM:-Playwright default}"; \
 	$(VENV_PY) tools/build.py && \
 	./tools/run_pytest.sh "unit tests" $(VENV_PY) -m pytest -q tests/unit -m "not e2e" $(PYTEST_ARGS) && \
-	./tools/run_pytest.sh "browser tests" $(VENV_PY) -m pytest -q tests/e2e -m e2e $(PYTEST_ARGS)
+	./tools/run_pytest.sh "browser tests" $(VENV_PY) -m pytest -q tests/e2e -m e2e $(PYTEST_ARGS) && \
+	./tools/run_pytest.sh "engine smoke tests (Firefox ESR, WebKitGTK)" $(VENV_PY) -m pytest -q tests/engines -m engines $(PYTEST_ARGS)
 
 test-unit: setup
 	./tools/run_pytest.sh "unit tests" $(VENV_PY) -m pytest -q tests/unit -m "not e2e" $(PYTEST_ARGS)
@@ -39,6 +41,11 @@ test-unit: setup
 test-e2e: setup
 	@export CHROMIUM="$$(./tools/ensure_chromium.sh $(VENV_PY))"; \
 	./tools/run_pytest.sh "browser tests" $(VENV_PY) -m pytest -q tests/e2e -m e2e $(PYTEST_ARGS)
+
+test-engines: setup
+	@./tools/setup.sh engines
+	@export CHROMIUM="$$(./tools/ensure_chromium.sh $(VENV_PY))"; \
+	./tools/run_pytest.sh "engine smoke tests (Firefox ESR, WebKitGTK)" $(VENV_PY) -m pytest -q tests/engines -m engines $(PYTEST_ARGS)
 
 bench: setup
 	@if [ -f bench/requirements.txt ]; then $(VENV_PY) -m pip install --disable-pip-version-check -q -r bench/requirements.txt; fi
