@@ -215,6 +215,8 @@ const fileList = typeof realFetch === "function"
 // file itself, each file then came twice.)
 let prefetching = false;
 let prefetched = null; // Promise: the early requests are out
+let listed = new Set(); // the config's files, once fileList is in
+fileList.then((urls) => { listed = new Set(urls); });
 function startPrefetch() {
   if (!prefetched) {
     prefetched = fileList.then((urls) => {
@@ -256,8 +258,8 @@ if (typeof realFetch === "function") {
     if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
     if (rest.length !== 0 || typeof input !== "string") return realFetch.call(globalThis, input, ...rest);
     if (early.has(input)) return handOver(input);
-    if (!prefetching || prefetched) return realFetch.call(globalThis, input);
-    // asked before the early requests went out: send them now, then answer
+    if (!prefetching || prefetched || !listed.has(input)) return realFetch.call(globalThis, input);
+    // a file asked for before the early requests went out: send them now, then answer
     return startPrefetch().then(() => (early.has(input) ? handOver(input) : realFetch.call(globalThis, input)));
   };
 }
