@@ -8,6 +8,7 @@ data-ui, the result host's data-painted / data-saved, the entered-dice
 fieldset's data-count, the service worker's control); see conftest.py."""
 
 import pytest
+from engines import EngineError
 
 from cold_start import MUST, SETTLED, SW, fetched, fetched_twice
 from conftest import ANSWERS, REQUESTS, SEED, UI_READY, boot, dump, open_cold
@@ -53,6 +54,9 @@ DICE_ASKED = ("(n) => { const f = document.querySelector('#entered-dice');"
               " && f.querySelectorAll('.die-input').length >= n; }")
 DICE_IN = ("(n) => { const f = document.querySelector('#entered-dice'); return f.dataset.count === String(n)"
            " && [...f.querySelectorAll('.die-input')].every((x) => x.value.trim() !== ''); }")
+SYNC_SEQ = "() => document.querySelector('#entered-dice').dataset.synced || ''"
+DIE_HOLDS = "(i, face) => (document.querySelectorAll('#entered-dice .die-input')[i] || {}).value === face"
+FIELDS = "() => [...document.querySelectorAll('#entered-dice .die-input')].map((x) => x.value)"
 PAINTED = "() => document.querySelector('#result').dataset.painted || '0'"
 CARD = ("(before) => { const r = document.querySelector('#result'); const c = r.querySelector('.result-card');"
         " return (r.dataset.painted || '0') !== before && !!c && r.dataset.saved === c.dataset.entry; }")
@@ -88,10 +92,25 @@ def set_entered(page, on):
 
 
 def enter_dice(page, dice):
-    """One field at a time: the page asks for the next die once the last is in."""
+    """One field at a time: the page asks for the next die once the last is
+    in. After each die, the page's sync for it (data-synced changes): it may
+    redraw the fields, so a die typed while it did is typed again."""
     for i, face in enumerate(dice):
-        page.wait(DICE_ASKED, i + 1, what=f"die field {i + 1}")
-        page.type("#entered-dice .die-input", face, index=i)
+        for attempt in range(3):
+            page.wait(DICE_ASKED, i + 1, what=f"die field {i + 1}")
+            synced = page.js(SYNC_SEQ)
+            try:
+                page.type("#entered-dice .die-input", face, index=i)
+            except EngineError as error:  # the field was redrawn under the typing
+                if attempt == 2:
+                    raise
+                print(f"die {i + 1} typed again: {error}")
+                continue
+            page.wait(f"(before) => ({SYNC_SEQ})() !== before", synced, what=f"the fields synced after die {i + 1}")
+            if page.js(DIE_HOLDS, i, str(face)):
+                break
+        else:
+            raise AssertionError(f"die {i + 1} ({face}) not kept: {page.js(FIELDS)}")
     page.wait(DICE_IN, len(dice), what=f"{len(dice)} dice entered")
 
 
