@@ -3,7 +3,8 @@
 
     python3 tools/build.py [--out DIR] [--root DIR]
 
-Writes: index.html, manifest.webmanifest, pyscript.json (generated: the
+Writes: index.html (with pyscript.json's content as its engine's inline
+config), manifest.webmanifest, pyscript.json (generated: the
 vendored interpreter plus every .py file of py/tablecheck/), py/ (the worker
 entry and the package), static/ (JS, CSS, icons) with static/vendor/ (only
 the PyScript and Pyodide files a page needs, copied from node_modules and
@@ -42,6 +43,7 @@ also when the snapshot is not (6254), not with `--no-snapshot` (no Node run).
 import argparse
 import gzip
 import hashlib
+import html
 import json
 import os
 import re
@@ -194,6 +196,21 @@ def pyscript_config(root, py_files):
         files["./" + rel] = "./" + rel[len("py/"):]
     config["files"] = files
     return json.dumps(config, indent=2, sort_keys=True) + "\n"
+
+
+CONFIG_ATTR = 'config="./pyscript.json"'
+
+
+def inline_config(page, config):
+    """index.html with the engine's config written into its <script type="py">
+    (`config` attribute, JSON): PyScript then fetches no config, where a
+    config file is fetched twice, by the page and again by the engine's
+    worker. pyscript.json is still written (static/js/boot/pyodide.mjs reads
+    its file list from it, once)."""
+    if page.count(CONFIG_ATTR) != 1:
+        raise BuildError(f"index.html: expected one {CONFIG_ATTR} to write the config into")
+    compact = json.dumps(json.loads(config), separators=(",", ":"), sort_keys=True)
+    return page.replace(CONFIG_ATTR, f'config="{html.escape(compact, quote=True)}"')
 
 
 def build_hash(out, rels):
@@ -559,6 +576,8 @@ def build(root=ROOT, out=None, extra_systems=(), snapshot=True):
     for rel, text in generated.items():
         (out / rel).write_text(text, encoding="utf-8")
     (out / CONFIG_TEMPLATE).write_text(config, encoding="utf-8")
+    page = out / "index.html"
+    page.write_text(inline_config(page.read_text(encoding="utf-8"), config), encoding="utf-8")
     snapshot_info = add_snapshot(out, manifest, enabled=snapshot)
     write_catalog(out)
 

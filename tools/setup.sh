@@ -13,8 +13,27 @@ as_root_apt() {  # install Debian packages when we can, else explain
   fi
 }
 
-# `tools/setup.sh npm` does only step 2 (what `make build` needs)
+# `tools/setup.sh npm` does only step 2 (what `make build` needs),
+# `tools/setup.sh engines` only step 3 (what `make test`'s engine suite needs)
 ONLY="${1:-all}"
+
+# 3. The other engines of the smoke suite (tests/engines/, tools/engines.py),
+#    from Debian's packages: Firefox ESR, WebKitGTK's WebDriver (with its
+#    MiniBrowser) and the X server it draws on
+if [ "$ONLY" = engines ]; then
+  missing=()
+  for pair in firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver Xvfb:xvfb; do
+    command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
+  done
+  if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: the engine smoke suite needs ${missing[*]}; installing (apt-get)..." >&2
+    if ! as_root_apt "${missing[@]}"; then
+      echo "setup: cannot run tests/engines/ without them (as root: apt-get install -y ${missing[*]})" >&2
+      exit 1
+    fi
+  fi
+  exit 0
+fi
 
 # 1. Python virtual environment with pinned test tools
 if [ "$ONLY" = all ]; then

@@ -4,6 +4,7 @@ time. Built into temporary directories, never into the shared dist/."""
 
 import gzip
 import hashlib
+import html
 import io
 import json
 import re
@@ -96,9 +97,12 @@ def test_pyscript_config_points_at_the_vendored_interpreter_and_lists_the_packag
     assert config["interpreter"] == "./static/js/boot/pyodide.mjs"
     loader = out / config["interpreter"]
     imported = re.findall(r'^import .* from "([^"]+)";', loader.read_text(), re.M)
-    assert imported == ["../../vendor/pyodide/pyodide.mjs", "./unpack.mjs"]
+    # unpack.mjs is the unpacking worker's script: imported only when needed
+    # (each realm fetches its own copy: a static import made it two requests)
+    assert imported == ["../../vendor/pyodide/pyodide.mjs"]
     assert (loader.parent / imported[0]).resolve() == (out / "static/vendor/pyodide/pyodide.mjs").resolve()
-    assert (loader.parent / imported[1]).is_file()  # the snapshot's unpacking, also run as a worker
+    assert re.findall(r'new URL\("(\./unpack\.mjs)", import\.meta\.url\)', loader.read_text()) == ["./unpack.mjs"]
+    assert (loader.parent / "unpack.mjs").is_file()
     assert "packages" not in config  # would fetch micropip from a CDN
     for url, target in config["files"].items():
         assert (out / url).is_file()
@@ -109,11 +113,33 @@ def test_pyscript_config_points_at_the_vendored_interpreter_and_lists_the_packag
 def test_index_html_loads_only_relative_same_site_files(site):
     out, _ = site
     html = (out / "index.html").read_text()
-    refs = re.findall(r'(?:src|href|config)="([^"]+)"', html)
+    refs = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert refs
+    config = engine_config(html)
+    refs += [config["interpreter"], *config["files"]]
     for ref in refs:
         assert ref.startswith("./"), ref  # no CDN, no root path (Pages sub-path)
         assert (out / ref).is_file(), ref
+
+
+def engine_config(page):
+    """The config of the page's <script type="py">, inline JSON."""
+    tags = re.findall(r'<script type="py" [^>]*config="([^"]*)"', page)
+    assert len(tags) == 1
+    return json.loads(html.unescape(tags[0]))
+
+
+def test_the_engine_s_config_is_written_into_the_page(site):
+    # PyScript fetches a config file twice (the page, then the engine's
+    # worker); inline, it fetches none: the page's tag holds pyscript.json
+    out, _ = site
+    assert engine_config((out / "index.html").read_text()) == json.loads((out / "pyscript.json").read_text())
+    assert "pyscript.json" not in (out / "index.html").read_text()
+
+
+def test_a_page_without_the_config_marker_fails_the_build_naming_it():
+    with pytest.raises(build.BuildError, match=r'index\.html: expected one config="\./pyscript\.json"'):
+        build.inline_config("<script type=\"py\" config=\"./other.json\"></script>", "{}")
 
 
 def test_same_inputs_give_the_same_hash_and_identical_files(site, tmp_path):

@@ -39,7 +39,14 @@
 // nothing about it: both ways end in the same ready engine.
 
 import * as vendored from "../../vendor/pyodide/pyodide.mjs";
-import { UNPACK_WORKER, canHash, describe, sha256, unpackInto } from "./unpack.mjs";
+// unpack.mjs is the unpacking worker's script: imported here only when this
+// thread needs its code (a start without the worker, or the normal start's
+// bytecode check), so that a start from the snapshot fetches it once, as
+// the worker's script (each realm fetches the modules it imports itself).
+const UNPACK_URL = new URL("./unpack.mjs", import.meta.url).href;
+const UNPACK_WORKER = "tablecheck-unpack"; // the name unpack.mjs answers to
+const unpackModule = () => import(UNPACK_URL);
+const describe = (error) => (error && (error.message || String(error))) || "unknown error";
 
 export const version = vendored.version;
 
@@ -100,7 +107,7 @@ let unpacker = null; // {worker, failed: rejects when the worker cannot run}
 function startUnpacker() {
   if (typeof Worker !== "function") return;
   try {
-    const worker = new Worker(new URL("./unpack.mjs", import.meta.url), { type: "module", name: UNPACK_WORKER });
+    const worker = new Worker(UNPACK_URL, { type: "module", name: UNPACK_WORKER });
     const failed = new Promise((_, reject) => {
       worker.addEventListener("error", (event) => {
         event.preventDefault?.();
@@ -149,6 +156,7 @@ async function fillSnapshot(m, target) {
   } catch (error) {
     if (error.verdict) throw error;
     boot.unpack = `this thread: ${describe(error)}`;
+    const { unpackInto } = await unpackModule();
     boot.verified = await unpackInto(url, target, m.sha256);
   }
   mark("unpacked");
@@ -200,30 +208,59 @@ const fileList = typeof realFetch === "function"
     () => [])
   : Promise.resolve([]);
 
+// Asked for once loadPyodide has been called (prefetchFiles), on whichever
+// comes first: Pyodide's fetch of its stdlib zip going out (its last big
+// download), a timer, or PyScript asking for one of the files. (A timer
+// alone is not enough: WebKit ran it only after PyScript had fetched every
+// file itself, each file then came twice.)
 let prefetching = false;
+let prefetched = null; // Promise: the early requests are out
+let listed = new Set(); // the config's files, once fileList is in
+fileList.then((urls) => { listed = new Set(urls); });
+function startPrefetch() {
+  if (!prefetched) {
+    prefetched = fileList.then((urls) => {
+      for (const url of urls) {
+        const answer = realFetch.call(globalThis, url);
+        answer.catch(() => {});
+        early.set(url, answer);
+      }
+      if (early.size) boot.prefetched = early.size;
+    });
+  }
+  return prefetched;
+}
+
 function prefetchFiles() {
   if (prefetching) return; // once (a failed restore's normal start keeps the answers)
   prefetching = true;
-  setTimeout(() => fileList.then((urls) => {
-    for (const url of urls) {
-      const answer = realFetch.call(globalThis, url);
-      answer.catch(() => {});
-      early.set(url, answer);
-    }
-    if (early.size) boot.prefetched = early.size;
-  }), 0);
+  setTimeout(startPrefetch, 0);
+}
+
+// PyScript's fetch of a config file gets the early answer (once)
+function handOver(input) {
+  const answer = early.get(input);
+  early.delete(input);
+  if (!early.size) globalThis.fetch = realFetch; // all handed over: out of the way
+  return answer.then((r) => (r.ok ? r : realFetch.call(globalThis, input)),
+    () => realFetch.call(globalThis, input));
 }
 
 if (typeof realFetch === "function") {
   globalThis.fetch = function fetch(input, ...rest) {
-    if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
     if (wasm && String(input) === WASM_URL) return wasm.answer();
-    const answer = rest.length === 0 && typeof input === "string" ? early.get(input) : undefined;
-    if (answer === undefined) return realFetch.call(globalThis, input, ...rest);
-    early.delete(input);
-    if (!early.size) globalThis.fetch = realFetch; // all handed over: out of the way
-    return answer.then((r) => (r.ok ? r : realFetch.call(globalThis, input)),
-      () => realFetch.call(globalThis, input));
+    if (prefetching && String(input).split("#")[0] === STDLIB_URL) {
+      const answer = bytecode && String(input) === STDLIB_WITH_BYTECODE
+        ? answerStdlib() : realFetch.call(globalThis, input, ...rest);
+      startPrefetch(); // behind Pyodide's own downloads
+      return answer;
+    }
+    if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
+    if (rest.length !== 0 || typeof input !== "string") return realFetch.call(globalThis, input, ...rest);
+    if (early.has(input)) return handOver(input);
+    if (!prefetching || prefetched || !listed.has(input)) return realFetch.call(globalThis, input);
+    // a file asked for before the early requests went out: send them now, then answer
+    return startPrefetch().then(() => (early.has(input) ? handOver(input) : realFetch.call(globalThis, input)));
   };
 }
 
@@ -295,6 +332,7 @@ async function fetchBytes(url, what) {
 // The stock stdlib zip's first `prefix` bytes followed by the tail: a zip
 // with the .pyc files in it, checked against stdlib-bytecode.json.
 async function zipWithBytecode() {
+  const { canHash, sha256 } = await unpackModule();
   if (!canHash()) throw new Error("this browser has no crypto.subtle to check the bytecode");
   const response = await realFetch.call(globalThis, new URL("stdlib-bytecode.json", SNAPSHOT_DIR));
   if (!response.ok) throw new Error(`stdlib-bytecode.json: HTTP ${response.status}`);
