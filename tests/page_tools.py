@@ -4,6 +4,7 @@ the page: <html data-ui="ready"> (engine up, catalog drawn), data-share
 (a shared link handled), the result host's data-painted / data-saved."""
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,3 +192,30 @@ def make_character(page, name, numbers, rows=None):
     page.wait_for_selector(f'#character-list .char-item:has-text("{name}")')
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('dialog[open]')")
+
+
+@contextmanager
+def fresh_page(browser, url, width=1024, height=768):
+    """A page in a profile of its own (nothing stored), ready; its page
+    errors are checked when it closes."""
+    context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce",
+                                  accept_downloads=True)
+    try:
+        page = open_page(context, url)
+        yield page
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def save_check(page, name):
+    """Save the form as a saved check named `name`; returns the name the
+    sheet suggested."""
+    page.click("#save-check")
+    page.wait_for_selector("#save-check-dialog[open]")
+    suggested = page.input_value("#saved-name")
+    page.fill("#saved-name", name)
+    page.click("#saved-ok")
+    page.wait_for_selector("#save-check-dialog", state="hidden")
+    page.wait_for_selector(f'#saved-strip .saved-chip:text-is("{name}")')
+    return suggested

@@ -28,7 +28,8 @@ pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
 from page_tools import (CLIMBING, LONG, SHOTS, choose, click_roll, fill, make_character, new_character,  # noqa: E402
-                        odds_settled, open_page, painted, set_entered, stored, wait_result)
+                        fresh_page, odds_settled, painted, save_check, set_entered, stored,
+                        wait_result)
 from evening import fill_from, head_in_view  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -39,12 +40,8 @@ SKILL = {"attributes": [12, 13, 14], "rating": 6}
 @pytest.fixture
 def fresh(browser, site):
     """A page of its own (nothing stored) at 1024x768."""
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce",
-                                  accept_downloads=True)
-    page = open_page(context, site.url)
-    yield page
-    assert page.errors == []
-    context.close()
+    with fresh_page(browser, site.url) as page:
+        yield page
 
 
 def shot(page, name):
@@ -59,15 +56,6 @@ def use(page, name):
 def card_facts(card):
     return dict(card.locator(".fact").evaluate_all(
         "els => els.map(e => [e.querySelector('dt').textContent, e.querySelector('dd').textContent])"))
-
-
-def save_current(page, name):
-    page.click("#save-check")
-    page.wait_for_selector("#save-check-dialog[open]")
-    page.fill("#saved-name", name)
-    page.click("#saved-ok")
-    page.wait_for_selector("#save-check-dialog", state="hidden")
-    page.wait_for_selector(f'#saved-strip .saved-chip:text-is("{name}")')
 
 
 def tap_chip(page, name):
@@ -136,7 +124,7 @@ def test_filling_from_a_character_after_a_saved_check_keeps_its_modifier_only_vi
     use(page, "Alrik")
     fill_from(page, "", "Alrik", "Climbing")
     fill(page, "modifier", -2)
-    save_current(page, "Alrik: Climbing -2")
+    save_check(page, "Alrik: Climbing -2")
     fill(page, "modifier", 0)
     tap_chip(page, "Alrik: Climbing -2")
     assert page.input_value('input[data-path="modifier"]') == "-2"
@@ -248,7 +236,7 @@ def test_edit_on_a_saved_check_shows_its_values_in_its_form(fresh):
     choose(page, "dark_eye", "skill")
     fill(page, "rating", 9)
     fill(page, "modifier", -2)
-    save_current(page, "Sneak -2")
+    save_check(page, "Sneak -2")
     fill(page, "rating", 5)
     fill(page, "modifier", 0)
     page.click("#open-saved")
@@ -271,7 +259,7 @@ def test_a_saved_checks_chip_says_what_it_replaced_and_undo_puts_it_back(fresh):
     choose(page, "dark_eye", "skill")
     set_entered(page, False)
     fill(page, "modifier", -2)
-    save_current(page, "Climb -2")
+    save_check(page, "Climb -2")
     fill(page, "modifier", 1)
     fill(page, "rating", 8)
     tap_chip(page, "Climb -2")
@@ -345,7 +333,7 @@ def test_checkboxes_are_24px_boxes_in_44px_rows(fresh):
     page.click("#character-cancel")
     page.keyboard.press("Escape")
     # the edit sheet's Replace box and the share sheet's dice box
-    save_current(page, "Plain")
+    save_check(page, "Plain")
     page.click("#open-saved")
     page.click('button[aria-label="Edit Plain"]')
     for sel in ("#saved-replace",):
@@ -432,7 +420,7 @@ def test_every_disclosure_shows_a_marker_that_says_open_or_closed(fresh):
 def test_the_export_says_1_character_and_1_saved_check(fresh):
     page = fresh
     new_character(page, "dungeons_of_olde", "check", "Borin")
-    save_current(page, "Borin: sneak")
+    save_check(page, "Borin: sneak")
     page.click("#open-characters")
     with page.expect_download():
         page.click("#characters-export")

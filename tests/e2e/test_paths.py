@@ -13,11 +13,11 @@ aptitude with entered dice (the last field typed "2", "0": issue 25 item 1),
 (data-ui, data-painted, data-saved, data-shared, the entered fields'
 data-count)."""
 
-import json
 
 import pytest
 
-from page_tools import LONG, choose, click_roll, fill, open_page, painted, put_stored, set_entered, stored, wait_result, wait_ui
+from page_tools import (LONG, choose, click_roll, fill, fresh_page, open_page, painted, put_stored, set_entered,
+                        stored, wait_result, wait_ui)
 from tablecheck import api
 
 pytestmark = pytest.mark.e2e
@@ -98,12 +98,8 @@ def fill_game(page, system, check, values):
 
 @pytest.fixture(scope="module")
 def table(browser, site):
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce",
-                                  accept_downloads=True)
-    page = open_page(context, site.url)
-    yield page
-    assert page.errors == []
-    context.close()
+    with fresh_page(browser, site.url) as page:
+        yield page
 
 
 @pytest.mark.parametrize("game", range(len(GAMES)), ids=[f"{g[0]}.{g[1]}" for g in GAMES])
@@ -208,8 +204,11 @@ CLIMB = {"system": "dark_eye", "check": "skill", "attributes": [12, 13, 11], "ra
 
 @pytest.fixture
 def hero_page(browser, site):
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
-    page = open_page(context, site.url)
+    with fresh_page(browser, site.url) as page:
+        yield from _with_hero(page)
+
+
+def _with_hero(page):
     put_stored(page, "characters", [HERO])
     page.reload()
     wait_ui(page)
@@ -219,8 +218,6 @@ def hero_page(browser, site):
     opt.wait_for(state="attached", timeout=LONG)
     page.locator('select[data-fill=""]').select_option(value=opt.get_attribute("value"))
     yield page
-    assert page.errors == []
-    context.close()
 
 
 def throw(page, dice):

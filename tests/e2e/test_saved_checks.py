@@ -12,7 +12,7 @@ pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
 from page_tools import (SIZES, choose, click_roll, fill, new_character, no_sideways_scroll, open_page,  # noqa: E402
-                        painted, put_stored, set_entered, shot, stored, wait_result, wait_ui)
+                        painted, put_stored, save_check, set_entered, shot, stored, wait_result, wait_ui)
 
 pytestmark = pytest.mark.e2e
 
@@ -34,17 +34,6 @@ def same_result_as_cpython(entry):
     assert again["outcome"] == entry["result"]["outcome"]
 
 
-def save_current(page, name):
-    page.click("#save-check")
-    page.wait_for_selector("#save-check-dialog[open]")
-    suggested = page.input_value("#saved-name")
-    page.fill("#saved-name", name)
-    page.click("#saved-ok")
-    page.wait_for_selector("#save-check-dialog", state="hidden")
-    page.wait_for_selector(f'#saved-strip .saved-chip:text-is("{name}")')
-    return suggested
-
-
 def tap_chip(page, name):
     before = painted(page)
     page.click(f'#saved-strip .saved-chip:text-is("{name}")')
@@ -60,7 +49,7 @@ def test_a_saved_check_of_a_character_rolls_from_one_tap_and_survives_a_reload(u
     page.select_option("#fill-top", index=1)  # Borin's first stat
     what = page.evaluate("document.querySelector('#fill-top').selectedOptions[0].textContent")
     fill(page, "modification", 2)
-    suggested = save_current(page, "Borin: Brawn +2")
+    suggested = save_check(page, "Borin: Brawn +2")
     assert suggested.startswith("Borin: ")  # the character's name comes first
     [record] = stored(page, "saved-checks")
     assert record["character"] == borin["id"] and record["who"] == "Borin"
@@ -125,7 +114,7 @@ def test_saved_checks_are_exported_and_imported_with_the_characters(ui, tmp_path
     page = ui
     choose(page, "dungeons_of_olde", "check")
     fill(page, "modification", 1)
-    save_current(page, "Borin: sneak")
+    save_check(page, "Borin: sneak")
     saved_before = stored(page, "saved-checks")
     page.click("#open-characters")
     with page.expect_download() as dl:
@@ -164,7 +153,7 @@ def test_saved_checks_panels_fit_each_size(browser, site, size):
     set_entered(page, False)
     for name, mod in [("Alrik: Persuasion -2", -2), ("Alrik: Climb", 0), ("Alrik: Brawl +1", 1)]:
         fill(page, "modification", mod)
-        save_current(page, name)
+        save_check(page, name)
     click_roll(page)
     assert no_sideways_scroll(page)
     page.locator("#check-tools").scroll_into_view_if_needed()

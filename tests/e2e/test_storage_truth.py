@@ -30,7 +30,7 @@ pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
 from page_tools import (LONG, choose, click_roll, enter_dice, fill, new_character, open_page,  # noqa: E402
-                        set_entered, shot, stored, stored_records, wait_ui)
+                        save_check, set_entered, shot, stored, stored_records, wait_ui)
 
 pytestmark = pytest.mark.e2e
 
@@ -90,15 +90,6 @@ def character_names(page, system="dungeons_of_olde"):
     page.keyboard.press("Escape")
     page.wait_for_function("!document.querySelector('dialog[open]')")
     return sorted(names)
-
-
-def save_check(page, name):
-    page.click("#save-check")
-    page.wait_for_selector("#save-check-dialog[open]")
-    page.fill("#saved-name", name)
-    page.click("#saved-ok")
-    page.wait_for_selector("#save-check-dialog", state="hidden")
-    page.wait_for_selector(f'#saved-strip .saved-chip:text-is("{name}")')
 
 
 def roll_dice(page, expression="2d8"):
