@@ -6,9 +6,8 @@ import { el, clear, deepCopy } from './util.js';
 import * as chars from './characters.js';
 
 /** A new character's sheet: the game's defaults, but a table whose rows no
- * other column refers to (skills) starts empty: its default rows are
- * samples, not the character's. Rows others refer to (the game's named
- * attributes or stats) stay. */
+ * other column refers to starts empty: its default rows are samples, not
+ * the character's. Rows others refer to (the sheet's named values) stay. */
 function freshSheet(system) {
   const sheet = chars.blankSheet(system);
   const spec = chars.sheetOf(system);

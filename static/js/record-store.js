@@ -221,7 +221,7 @@ export class RecordStore {
   bump(kind) { this.versions.set(kind, this.versions.get(kind) + 1); }
   version(kind) { return this.versions.get(kind); }
 
-  /** Every record of a kind: [{id, value, saved}] in the order read. */
+  /** Every record of a kind: [{id, value, saved}] as read. */
   entries(kind) {
     return [...this.here(kind)].map(([id, r]) => ({ id, value: r.value, saved: r.saved }));
   }

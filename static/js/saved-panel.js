@@ -89,7 +89,7 @@ export class SavedPanel {
     this.openSave(s);
   }
 
-  /** A saved check's inputs in words ('Modifier -2, Skill rating (SR) 6'):
+  /** A saved check's inputs in words, as the catalog labels them ('Modifier -2'):
    * those that differ from the form's first values. */
   storedWords(s) {
     const cat = this.catalog();

@@ -280,7 +280,7 @@ export class Table {
 
   // -- filling from characters ------------------------------------------------------------
 
-  /** A paired-name selector changed (which attribute a value is): with a
+  /** A paired-name selector changed (which named value a field holds): with a
    * character chosen, fill its number of that name. */
   pairedName(node, key) {
     const c = this.host.currentCharacter(this.current.system);

@@ -17,7 +17,7 @@ Paths (`PATHS`):
 - and each follow-up the card offers (fate point, aptitude, +1 QL), rolled
   and with its new dice typed one at a time, through the same paths.
 
-The browser half (tests/e2e/test_paths.py) takes each path at least once
+The browser half (tests/e2e/test_paths_page.py) takes each path at least once
 per game and per follow-up kind through the page itself."""
 
 import base64
