@@ -93,6 +93,8 @@ export class ListPicker {
       if (x && input.value !== this.taken) this.pick(x);
     });
     this.root.addEventListener('focusout', (e) => { if (!this.root.contains(e.relatedTarget)) this.close(); });
+    // a tap elsewhere closes it (Safari gives a tapped button no focus, so no focusout)
+    this.outside = (e) => { if (!this.root.contains(e.target)) this.close(); };
   }
 
   isOpen() { return !this.list.hidden; }
@@ -122,6 +124,7 @@ export class ListPicker {
     if (!found.length) this.list.append(el('li', { class: 'picker-empty', role: 'presentation' }, this.hint.empty || ''));
     this.list.hidden = false;
     this.list.scrollTop = 0;
+    document.addEventListener('pointerdown', this.outside, true);
     this.setActive(q && found.length ? 0 : -1);
     this.input.setAttribute('aria-expanded', 'true');
     this.button.setAttribute('aria-expanded', 'true');
@@ -129,6 +132,7 @@ export class ListPicker {
 
   close() {
     if (this.list.hidden) return;
+    document.removeEventListener('pointerdown', this.outside, true);
     this.list.hidden = true;
     this.setActive(-1);
     this.input.setAttribute('aria-expanded', 'false');

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import wait_controlled
-from page_tools import LONG, SIZES, choose, click_roll, fresh_page, open_page, shot, stored, wait_ui
+from page_tools import FULL, LONG, SIZES, choose, click_roll, fresh_page, open_page, shot, stored, wait_ui
 from tablecheck import api
 
 pytestmark = pytest.mark.e2e
@@ -25,16 +25,6 @@ HEROES = Path(__file__).resolve().parents[1] / "data" / "optolith_heroes"
 OPTOLITH = sorted(p for p in HEROES.glob("*.json") if "clientVersion" in json.loads(p.read_text()))
 OTHER = sorted(p for p in HEROES.glob("*.json") if p not in OPTOLITH)
 FILE_INPUT = "#characters-import-optolith"
-FULL = """
-(() => {
-  // a full quota: every write of localStorage throws as Chromium's does
-  const real = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.__full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
-  };
-})();
-"""
 
 
 def imported(path):
@@ -219,6 +209,29 @@ def test_the_same_hero_again_is_not_added_and_a_changed_one_arrives_as_a_copy(br
         use(page, copy)
         pick(page, "", "Climbing")
         assert form_values(page)["rating"] == climbing(hero)[2] + 3
+
+
+def test_a_side_filled_from_a_hero_takes_that_heros_climbing_when_it_is_picked(browser, site):
+    hero = imported(OPTOLITH[0])["character"]
+    attributes, names, rating, _ = climbing(hero)
+    with fresh_page(browser, site.url) as page:
+        import_file(page, OPTOLITH[0])
+        page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('dialog[open]')")
+        choose(page, "dark_eye", "competitive")
+        side_a = form_values(page, "a.")
+        menu = page.locator('select[data-fill="b"]')
+        page.wait_for_function("() => document.querySelectorAll('select[data-fill=\"b\"] option').length > 1")
+        menu.select_option(label=next(o for o in menu.locator("option").all_inner_texts() if o.startswith("Perception")))
+        pick(page, "b", "Climbing", "b.")
+        assert form_values(page, "b.") == {"attributes": attributes, "names": names, "skill": "Climbing", "rating": rating}
+        assert form_values(page, "a.") == side_a
+        card = click_roll(page)
+        entry = stored(page, "history")[0]
+        expected = api.resolve({**entry["request"], "system": "dark_eye", "check": "competitive", "dice": entry["dice"]})
+        assert entry["result"]["card"] == expected["card"] and entry["line"] == expected["line"]
+        assert entry["request"]["characters"] == {"b": hero["name"]} and entry["request"]["labels"] == {"b": "Climbing"}
+        assert card.locator(".result-outcome").inner_text().strip() == expected["card"]["headline"]["label"]
 
 
 def test_with_storage_full_the_import_says_so_and_stores_nothing(browser, site):
