@@ -178,7 +178,11 @@ export class CharactersPanel {
     }
     const parsed = chars.parseCharacterFile(data);
     if (parsed.error) {
-      this.msg.textContent = `Import refused: ${parsed.error} Nothing was changed.`;
+      // another tool's file has a button of its own
+      const entry = this.systemEntry(this.host.system());
+      const others = (entry && Array.isArray(entry.imports) ? entry.imports : []).map((f) => `\u201cImport ${f.label}\u2026\u201d`);
+      const hint = others.length ? ` For another tool's file use ${others.join(' or ')}.` : '';
+      this.msg.textContent = `Import refused: ${parsed.error}${hint} Nothing was changed.`;
       this.msg.dataset.state = 'error';
       clear(this.report);
       return;

@@ -364,10 +364,10 @@ export class Table {
     return this.host.currentCharacter(form.system);
   }
 
-  /** An entry picked from a field's list (`text`; a skill: the form holds
-   * its name and which attributes already): with a character, its sheet's row of that name
-   * fills the group (the values, the rating); a sheet without one fills
-   * the values of the names picked and says so. The group's
+  /** An entry picked from a field's list (`text`; a skill: the form
+   * holds its name and which attributes already): with a character, its
+   * sheet's row of that name fills the group (the values, the rating); a
+   * sheet without one fills the values of the names picked and says so. The group's
    * `data-picked` names the entry once that is done (a signal for tests). */
   picked(group, text, form) {
     const c = chars.hasSheet(form.system) ? this.fillerOf(group, form) : null;
@@ -396,6 +396,8 @@ export class Table {
     form.silent = true;
     names.forEach((n, i) => { if (Number.isInteger(numbers[n]) && list.items[i]) list.items[i].set(numbers[n]); });
     form.silent = false;
+    form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the attributes are theirs
+    form.refreshFill();
     this.host.say(`${c.name} has no ${text} on the sheet: ${names.length ? `${names.join('/')} are ${c.name}’s, ` : ''}the rest is as it was.`);
     this.formChanged(null);
   }

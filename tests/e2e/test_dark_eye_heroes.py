@@ -188,6 +188,18 @@ def test_json_that_is_no_hero_and_text_that_is_no_json_are_refused_naming_why(br
         assert stored(page, "characters") == []
 
 
+def test_a_hero_chosen_in_the_tablecheck_import_is_pointed_to_the_optolith_button(browser, site):
+    with fresh_page(browser, site.url) as page:
+        choose(page, "dark_eye", "skill")
+        page.click("#open-characters")
+        page.set_input_files("#characters-import", str(OPTOLITH[0]))
+        page.wait_for_function("() => document.querySelector('#characters-msg').dataset.state === 'error'")
+        assert page.inner_text("#characters-msg") == (
+            'Import refused: The file is not a tablecheck characters file (its "format" is not "tablecheck-characters").'
+            " For another tool's file use \u201cImport Optolith hero (JSON)\u2026\u201d. Nothing was changed.")
+        assert stored(page, "characters") == []
+
+
 def test_the_same_hero_again_is_not_added_and_a_changed_one_arrives_as_a_copy(browser, site, tmp_path):
     path = OPTOLITH[0]
     hero = imported(path)["character"]
