@@ -379,3 +379,11 @@ def test_screenshots_of_the_skill_list_and_the_import_report(browser, site, size
         field.scroll_into_view_if_needed()
         shot(page, f"skill-list-{width}x{height}")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        # the editor's new skill row, its list open
+        page.click("#open-characters")
+        page.click("#character-new")
+        box = page.locator('.char-editor fieldset[data-table="skills"]')
+        box.locator(":scope > .add-item").click()
+        box.locator(".row").last.locator("[data-picker-toggle]").click()
+        box.locator(".row").last.locator(".picker-list:not([hidden])").scroll_into_view_if_needed()
+        shot(page, f"editor-skill-list-{width}x{height}")
