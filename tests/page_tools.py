@@ -11,6 +11,17 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "screenshots"
 LONG = 60_000  # ms
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
+# an init script: with window.__full set, storage is full (every write throws as Chromium's does)
+FULL = """
+(() => {
+  // a full quota: every write of localStorage throws as Chromium's does
+  const real = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (window.__full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    return real.call(this, key, value);
+  };
+})();
+"""
 
 
 def wait_ui(page):

@@ -43,6 +43,9 @@ class Param:
     pairs: str = None  # a list of names that labels the list param of this name
     example_labels: dict = None  # {example: words a player recognises} for the taps
     reference: dict = None  # {"title", "rows": [[written, meaning]]}: a help panel one tap away
+    # a text field's searchable list (sheets.suggest_hint): the entries of a
+    # list in the system's catalog entry, picking one sets sibling fields too
+    suggest: dict = None
     # who takes part (a side of a contest, a member of a group): the page gives
     # the group a name and a fill menu over every saved character; `party_name`
     # is a string field of the group that already holds the name
@@ -61,7 +64,7 @@ class Param:
             out["required"] = True
         for key in ("min", "max", "min_items", "max_items", "max_length", "help",
                     "initial", "examples", "pairs", "party", "party_name",
-                    "example_labels", "reference"):
+                    "example_labels", "reference", "suggest"):
             value = getattr(self, key)
             if value not in (None, ""):
                 out[key] = value
@@ -249,3 +252,20 @@ def party(param, kind="side", name_field=None):
     param.party = kind
     param.party_name = name_field
     return param
+
+
+def suggest_hint(source, sets, words, value=("name",), search=(), detail=(), group=None):
+    """A text field's searchable list, for the page only (a Param's or a
+    sheet Column's `suggest`; docs/api-additions.md): the entries are the
+    list `source` of the system's catalog entry. Paths are lists of keys and
+    indexes into an entry: `value` is the text the field takes, `sets`
+    {sibling field or column: path} what a pick puts in the fields beside
+    it, `search` further texts a search matches, `detail` what is shown
+    under the name (a list joined by "/"), `group` what the whole list is
+    grouped by; `words` {button, placeholder, empty, title} what the page
+    says."""
+    hint = {"from": source, "value": list(value), "sets": {k: list(v) for k, v in sets.items()},
+            "search": [list(p) for p in search], "detail": [list(p) for p in detail], **words}
+    if group is not None:
+        hint["group"] = list(group)
+    return hint

@@ -50,10 +50,11 @@ class Column:
     max: int = None
     default: object = None
     ref: str = None  # for ref: "numbers" or a table key
+    suggest: dict = None  # for text: a searchable list (suggest_hint), picking sets other columns
 
     def to_catalog(self):
         out = {"key": self.key, "type": self.type, "label": self.label}
-        for k in ("min", "max", "default", "ref"):
+        for k in ("min", "max", "default", "ref", "suggest"):
             if getattr(self, k) is not None:
                 out[k] = getattr(self, k)
         return out

@@ -33,7 +33,7 @@ const never = (ask) => async (...args) => {
     return (await ask(...args)) || { error: { field: null, message: 'The dice engine gave no answer.' } };
   } catch (e) { return { error: { field: null, message: String(e && e.message ? e.message : e) } }; }
 };
-const engine = Object.fromEntries(['resolve', 'odds', 'catalog', 'fill'].map((name) => [name, never((request) => tablecheck[name](request))]));
+const engine = Object.fromEntries(['resolve', 'odds', 'catalog', 'fill', 'importCharacter'].map((name) => [name, never((request) => tablecheck[name](request))]));
 // asked while the engine starts, answered as soon as it is up (engine.js)
 engine.early = never((name, request) => tablecheck.early(name, request));
 
@@ -62,6 +62,7 @@ const characters = step('characters-panel', () => new CharactersPanel({
   gameName: (id) => (catalog && catalog.systems[id] ? catalog.systems[id].name : id),
   changed: () => { if (table.current.form) table.current.form.refreshFill(); savedPanel.render(); },
   catalog: () => catalog,
+  engine,
   onSaved: () => persist.saved(),
 }));
 table.onSystem = () => { characters.renderPicker(); savedPanel.render(); };

@@ -4,6 +4,7 @@
 
 import { el, clear, deepCopy } from './util.js';
 import * as chars from './characters.js';
+import { ListPicker, entriesOf, valuesSet } from './picker.js';
 
 /** A new character's sheet: the game's defaults, but a table whose rows no
  * other column refers to starts empty: its default rows are samples, not
@@ -25,6 +26,7 @@ class CharacterEditor {
   constructor(system, existing, opts) {
     this.system = system;
     this.opts = opts;
+    this.systemEntry = opts.systemEntry || null; // the catalog's entry: the lists a column's `suggest` names
     this.spec = chars.sheetOf(system);
     this.c = existing ? deepCopy(existing) : { id: chars.newCharacterId(), system, name: '', sheet: freshSheet(system) };
     this.base = chars.storedVersion(this.c.id); // what storage held when the edit began (another tab may change it)
@@ -54,13 +56,31 @@ class CharacterEditor {
     this.form.addEventListener('submit', (e) => { e.preventDefault(); this.submit(); });
   }
 
-  field(path, labelText, input) {
+  /** A labelled field (`shown`: what holds the input, a picker). */
+  field(path, labelText, input, shown = input) {
     const id = `ce-${path.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '')}${path.includes('[?]') ? `-${++this.rowSeq}` : ''}`;
     input.id = id;
     const errorEl = el('p', { class: 'field-error', hidden: true, id: `${id}-err` });
     input.setAttribute('aria-describedby', errorEl.id);
     this.inputs.push({ path, input, errorEl });
-    return el('div', { class: 'field', 'data-path': path }, el('label', { for: id }, labelText), input, errorEl);
+    return el('div', { class: 'field', 'data-path': path }, el('label', { for: id }, labelText), shown, errorEl);
+  }
+
+  /** A text column's list (the catalog's `suggest`): picking an entry
+   * names the row and sets the columns it `sets` (a skill's three
+   * attributes); a name of the player's own keeps them as chosen. */
+  cellPicker(col, inp, r) {
+    const entries = col.suggest ? entriesOf(this.systemEntry, col.suggest) : [];
+    if (!entries.length) return null;
+    return new ListPicker(inp, entries, col.suggest, (entry) => {
+      for (const [key, value] of Object.entries(valuesSet(col.suggest, entry))) {
+        const cell = r.cells[key];
+        if (!cell) continue;
+        if (cell.type === 'checkbox') cell.checked = value === true;
+        else { cell.value = String(value); if (cell.dataset) cell.dataset.value = String(value); }
+      }
+      this.refreshRefs();
+    });
   }
 
   tableBox(t) {
@@ -99,7 +119,8 @@ class CharacterEditor {
       const inp = this.cellInput(col, row);
       r.cells[col.key] = inp;
       if (col.type === 'text' && col.key === 'name') inp.addEventListener('change', () => this.refreshRefs());
-      return this.field(`tables.${t.key}[?].${col.key}`, col.label, inp);
+      const picker = col.type === 'text' ? this.cellPicker(col, inp, r) : null;
+      return this.field(`tables.${t.key}[?].${col.key}`, col.label, inp, picker ? picker.root : inp);
     });
     const rm = el('button', { type: 'button', class: 'btn remove-item', 'aria-label': `Remove this ${t.noun}` }, '\u2715');
     r.root = el('div', { class: 'row' }, cells, rm);

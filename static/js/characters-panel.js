@@ -9,10 +9,11 @@ import * as saved from './saved-checks.js';
 import * as targets from './targets.js';
 import * as storage from './storage.js';
 import * as persist from './persist.js';
-import { importReport } from './import-report.js';
+import { importReport, partsReport } from './import-report.js';
 
 export class CharactersPanel {
-  /** host: {prefs, savePrefs(), say(text), system(), gameName(id), changed()} */
+  /** host: {prefs, savePrefs(), say(text), system(), gameName(id), changed(),
+   * catalog(), engine (importCharacter: another tool's files)} */
   constructor(host) {
     this.host = host;
     this.select = el('select', { id: 'character-picker' });
@@ -29,7 +30,8 @@ export class CharactersPanel {
     const importBtn = el('button', { type: 'button', class: 'btn', id: 'characters-import-btn' }, 'Import\u2026');
     this.editorHost = el('div', { class: 'char-editor-host' });
     this.report = el('div', { class: 'import-report', id: 'characters-import-report' });
-    this.listView = el('div', { class: 'char-list-view' }, persist.statusNode('characters-storage-state'), el('div', { class: 'sheet-actions' }, this.newBtn, exportBtn, importBtn, this.file), this.msg, this.report, this.list);
+    this.imports = el('span', { class: 'char-imports' }); // one button per file format of the game (catalog `imports`)
+    this.listView = el('div', { class: 'char-list-view' }, persist.statusNode('characters-storage-state'), el('div', { class: 'sheet-actions' }, this.newBtn, exportBtn, importBtn, this.file, this.imports), this.msg, this.report, this.list);
     C.body.append(this.listView, this.editorHost);
     this.button.addEventListener('click', () => this.open());
     this.newBtn.addEventListener('click', () => this.edit(null));
@@ -72,9 +74,35 @@ export class CharactersPanel {
     this.listView.hidden = false;
   }
 
+  /** The game's catalog entry, or null. */
+  systemEntry(sys) {
+    const catalog = this.host.catalog ? this.host.catalog() : null;
+    return catalog && catalog.systems && catalog.systems[sys] ? catalog.systems[sys] : null;
+  }
+
+  /** "Import Optolith hero (JSON)…": a button and a file input for each
+   * file format the game's characters can be imported from. */
+  renderImports(sys) {
+    clear(this.imports);
+    const entry = this.systemEntry(sys);
+    for (const fmt of (entry && Array.isArray(entry.imports) ? entry.imports : [])) {
+      const id = `characters-import-${String(fmt.format).replace(/[^a-z0-9]+/gi, '-')}`;
+      const file = el('input', { type: 'file', accept: 'application/json,.json', id, class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', 'data-format': fmt.format });
+      const btn = el('button', { type: 'button', class: 'btn', id: `${id}-btn` }, `Import ${fmt.label}\u2026`);
+      btn.addEventListener('click', () => file.click());
+      file.addEventListener('change', () => {
+        const chosen = file.files && file.files[0];
+        file.value = '';
+        if (chosen) this.importOther(sys, fmt, chosen);
+      });
+      this.imports.append(btn, file);
+    }
+  }
+
   renderList() {
     const sys = this.host.system();
     this.title.textContent = `Characters \u00b7 ${this.host.gameName(sys)}`;
+    this.renderImports(sys);
     clear(this.list);
     const has = chars.hasSheet(sys);
     this.newBtn.disabled = !has;
@@ -123,6 +151,7 @@ export class CharactersPanel {
     clear(this.editorHost);
     const editor = characterEditor(sys, existing, {
       gameName: this.host.gameName(sys),
+      systemEntry: this.systemEntry(sys),
       onCancel: () => { this.closeEditor(); this.renderList(); },
       onSaved: (record, result) => {
         this.closeEditor();
@@ -149,7 +178,11 @@ export class CharactersPanel {
     }
     const parsed = chars.parseCharacterFile(data);
     if (parsed.error) {
-      this.msg.textContent = `Import refused: ${parsed.error} Nothing was changed.`;
+      // another tool's file has a button of its own
+      const entry = this.systemEntry(this.host.system());
+      const others = (entry && Array.isArray(entry.imports) ? entry.imports : []).map((f) => `\u201cImport ${f.label}\u2026\u201d`);
+      const hint = others.length ? ` For another tool's file use ${others.join(' or ')}.` : '';
+      this.msg.textContent = `Import refused: ${parsed.error}${hint} Nothing was changed.`;
       this.msg.dataset.state = 'error';
       clear(this.report);
       return;
@@ -181,6 +214,58 @@ export class CharactersPanel {
     this.renderPicker();
     this.host.changed();
     if ((got.added || sv.added || tr.added) && this.host.onSaved) this.host.onSaved();
+  }
+
+  /** A file of another tool (`fmt`: an entry of the catalog's `imports`):
+   * the engine reads it into a character and a report of what it took,
+   * part by part; the character is stored by the rules of every import
+   * (one already here unchanged is not added again, one with the same id
+   * and other values arrives as a copy). A file it cannot read is refused
+   * with the engine's message, naming the part of the file. */
+  async importOther(sys, fmt, file) {
+    clear(this.report);
+    const refuse = (text) => { this.msg.textContent = `Import refused: ${text} Nothing was changed.`; this.msg.dataset.state = 'error'; };
+    let data;
+    try { data = JSON.parse(await readFileText(file)); } catch (e) {
+      refuse(`${file.name} is not valid JSON.`);
+      return;
+    }
+    this.msg.textContent = `Reading ${file.name}\u2026`;
+    this.msg.dataset.state = 'busy';
+    const answer = await this.host.engine.importCharacter({ system: sys, format: fmt.format, data });
+    if (!answer || answer.error || !answer.character) {
+      const e = (answer && answer.error) || { message: 'the engine gave no answer' };
+      const part = e.field && e.field !== 'data' ? `, ${String(e.field).replace(/^data\./, '')}:` : '';
+      refuse(`${file.name}${part} ${e.message}${/[.!?]$/.test(e.message) ? '' : '.'}`);
+      return;
+    }
+    const c = answer.character;
+    const record = { id: c.id || chars.newCharacterId(), system: answer.system || sys, name: c.name, sheet: c.sheet };
+    const problems = chars.validateCharacter(record);
+    if (problems.length) { refuse(`${file.name}: ${problems[0].path} ${problems[0].message}`); return; }
+    const got = chars.importCharacters([record]);
+    const copy = got.copies ? chars.getCharacter(got.idMap[record.id]) : null;
+    if (got.notStored) {
+      this.msg.textContent = `Import failed: ${storage.reasonText(got.reason)}, so ${record.name} could not be stored. Nothing was changed.`;
+      this.msg.dataset.state = 'error';
+      return;
+    }
+    this.msg.textContent = got.already
+      ? `${record.name} is already here, unchanged: nothing was added.`
+      : copy ? `Imported ${record.name} as \u201c${copy.name}\u201d, beside the ${record.name} already here (it differs). Nothing already stored was changed.`
+        : `Imported ${record.name}. Nothing already stored was changed.`;
+    this.msg.dataset.state = 'ok';
+    // one tap to use the hero for the checks (the list is below the report)
+    const hero = copy || chars.getCharacter(record.id);
+    if (hero) {
+      this.report.append(el('div', { class: 'sheet-actions' }, el('button', { type: 'button', class: 'btn primary', id: 'characters-import-use',
+        onclick: () => { this.use(hero.id); this.dialog.close(); } }, `Use ${hero.name}`)));
+    }
+    this.report.append(partsReport(Array.isArray(answer.report) ? answer.report : []));
+    this.renderList();
+    this.renderPicker();
+    this.host.changed();
+    if (got.added && this.host.onSaved) this.host.onSaved();
   }
 
   /** The message of an action on storage: `done` when stored, else

@@ -9,6 +9,8 @@
 //     resolve(request),   // Promise of a result, or of {error: {field, message, ...}}
 //     odds(request),      // Promise of odds, or of {error: {field, message, ...}}
 //     fill(request),      // Promise of {options: [...]}: what a character fills into a form
+//     importCharacter(request), // Promise of {system, character, report}: another tool's
+//                         // file ({system, format, data}) read into a character
 //     early(name, request), // like name(request), but sent as soon as the worker runs: it
 //                         // waits there behind the start's own check (ping), so its answer
 //                         // comes right after ready (it is handed over only when ready)
@@ -315,6 +317,7 @@ window.tablecheck = {
   resolve: (request) => call("resolve", request),
   odds: (request) => call("odds", request),
   fill: (request) => call("fill", request),
+  importCharacter: (request) => call("import_character", request),
   early: (name, request) => (root.dataset.engine === "ready" ? call(name, request) : early(name, request)),
   retry,
 };

@@ -9,6 +9,7 @@
 // their field) and saves / restores the raw values.
 
 import { el, newId, clear, humanise, isPlainObject, valueAt } from './util.js';
+import { ListPicker, entriesOf, valuesSet } from './picker.js';
 
 /** The first value of a field: the catalog default, else the `initial`
  * value the rules module suggests, else one in range for its type. */
@@ -405,11 +406,31 @@ class StringField extends Leaf {
       el('span', { class: 'examples-label' }, 'Examples:'),
       examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, title: x, 'data-example': x, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, exampleWords(p, x)))) : null;
     describe(this.input, (p.help || examples.length ? helpId : null), this.errorId);
+    this.picker = this.makePicker(form, p);
     // the message right under what was typed, above the help, examples and reference
     this.root = el('div', { class: 'field string-field', 'data-field': path },
-      el('label', { for: id }, label), this.input, this.errorEl, this.help, exRow, referencePanel(p.reference));
+      el('label', { for: id }, label), this.picker ? this.picker.root : this.input, this.errorEl, this.help, exRow, referencePanel(p.reference));
     this.input.addEventListener('input', () => form.changed(this));
     this.set(value);
+  }
+  /** A list to pick from (the catalog's `suggest`), unless the system
+   * has no such list (or the form is a twin nobody sees). */
+  makePicker(form, p) {
+    if (!p.suggest || form.options.shadow) return null;
+    const entries = entriesOf(form.systemEntry, p.suggest);
+    return entries.length ? new ListPicker(this.input, entries, p.suggest, (entry) => this.picked(entry)) : null;
+  }
+  /** An entry picked: its text here, what it `sets` in the fields beside
+   * (the group's other params), then the form's onPick (a character's
+   * values for it). */
+  picked(entry) {
+    const group = this.parent;
+    const values = { ...valuesSet(this.p.suggest, entry), [this.name]: this.input.value };
+    this.form.silent = true;
+    if (group) group.set(values);
+    this.form.silent = false;
+    this.form.changed(this);
+    if (group && this.form.options.onPick) this.form.options.onPick(group, values, this);
   }
   set(value) { this.input.value = value === null || value === undefined ? '' : String(value); }
   raw() { return this.input.value; }
@@ -448,6 +469,7 @@ class Group {
       const opts = paired && p === paired.values ? { pairedNames: paired.labels, initial: v[paired.labels.name] } : null;
       const child = makeNode(form, p, childPath, v[p.name] !== undefined ? v[p.name] : undefined, opts);
       child.name = p.name;
+      child.parent = this;
       this.children.push(child);
       body.append(child.root);
       if (opts) this.pairedList = child;

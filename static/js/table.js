@@ -204,6 +204,7 @@ export class Table {
       values: saved.values,
       onChange: (f, node) => this.formChanged(node),
       onPairedName: (node, key) => this.pairedName(node, key),
+      onPick: (group, values, leaf) => this.picked(group, leaf.raw(), form),
       fillControl: (group, f) => this.fillControl(group, f),
       partyNames: () => chars.charactersFor(s.id).map((c) => c.name),
     });
@@ -329,14 +330,7 @@ export class Table {
     sel.addEventListener('change', () => {
       if (sel.value === '') return;
       const { c, o } = options[Number(sel.value)];
-      form.silent = true;
-      group.set(o.values);
-      form.silent = false;
-      form.filled[group.path || ''] = { name: c.name, what: o.what || null, id: c.id };
-      form.refreshFill();
-      const kept = this.showKept(group, form.keptAfterFill(group, o.values));
-      this.host.say(`Filled from ${c.name}: ${o.label}.${kept ? ` ${kept}` : ''}`);
-      this.formChanged(null);
+      this.applyFill(group, form, c, o);
     });
     if (cur && !party) {
       // a character chosen in the header: say where its values are picked
@@ -345,6 +339,67 @@ export class Table {
       wrap.append(el('p', { class: 'fill-hint field-help', id: hintId }, `Pick ${cur.name}\u2019s skill or value in this menu to fill the form.`));
     }
     return wrap;
+  }
+
+  /** Fill `group` with `o` (a fill option of character `c`). */
+  applyFill(group, form, c, o) {
+    form.silent = true;
+    group.set(o.values);
+    form.silent = false;
+    form.filled[group.path || ''] = { name: c.name, what: o.what || null, id: c.id };
+    form.refreshFill();
+    const kept = this.showKept(group, form.keptAfterFill(group, o.values));
+    this.host.say(`Filled from ${c.name}: ${o.label}.${kept ? ` ${kept}` : ''}`);
+    this.formChanged(null);
+  }
+
+  /** The character whose values fill `group`: the one who filled it (a
+   * side or member), else the one chosen in the header (not for a side or
+   * member: that may be anyone). */
+  fillerOf(group, form) {
+    const f = form.filled[group.path || ''];
+    const who = f && f.id ? chars.getCharacter(f.id) : null;
+    if (who && who.system === form.system) return who;
+    if (form.parties.some((x) => x.path === group.path)) return null;
+    return this.host.currentCharacter(form.system);
+  }
+
+  /** An entry picked from a field's list (`text`; a skill: the form
+   * holds its name and which attributes already): with a character, its
+   * sheet's row of that name fills the group (the values, the rating); a
+   * sheet without one fills the values of the names picked and says so. The group's
+   * `data-picked` names the entry once that is done (a signal for tests). */
+  picked(group, text, form) {
+    const c = chars.hasSheet(form.system) ? this.fillerOf(group, form) : null;
+    delete group.root.dataset.picked;
+    const f = form.filled[group.path || ''];
+    if (f) f.what = text; // what was rolled (the card's label) is the entry picked
+    const done = () => { group.root.dataset.picked = text; };
+    if (!c) { done(); return; }
+    const names = group.params.map((p) => p.name);
+    chars.fillOptions(this.engine, c, names).then((opts) => {
+      if (this.current.form !== form) return;
+      const same = (a) => String(a || '').trim().toLowerCase() === String(text).trim().toLowerCase();
+      const o = opts.find((x) => same(x.what));
+      if (o) this.applyFill(group, form, c, o);
+      else this.fillNames(group, form, c, text);
+      done();
+    });
+  }
+
+  /** A picked entry the character's sheet has no row of: the numbers its
+   * names label come from the sheet; the rest stays as it was. */
+  fillNames(group, form, c, text) {
+    const list = group.pairedList;
+    const numbers = c.sheet && c.sheet.numbers ? c.sheet.numbers : {};
+    const names = list ? list.namesValue() || [] : [];
+    form.silent = true;
+    names.forEach((n, i) => { if (Number.isInteger(numbers[n]) && list.items[i]) list.items[i].set(numbers[n]); });
+    form.silent = false;
+    form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the attributes are theirs
+    form.refreshFill();
+    this.host.say(`${c.name} has no ${text} on the sheet: ${names.length ? `${names.join('/')} are ${c.name}’s, ` : ''}the rest is as it was.`);
+    this.formChanged(null);
   }
 
   /** After a fill: the fields it did not set that hold something else than

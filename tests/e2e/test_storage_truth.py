@@ -29,21 +29,11 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
-from page_tools import (LONG, choose, click_roll, enter_dice, fill, new_character, open_page,  # noqa: E402
+from page_tools import (FULL, LONG, choose, click_roll, enter_dice, fill, new_character, open_page,  # noqa: E402
                         save_check, set_entered, shot, stored, stored_records, wait_ui)
 
 pytestmark = pytest.mark.e2e
 
-FULL = """
-(() => {
-  // a full quota: every write of localStorage throws as Chromium's does
-  const real = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.__full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
-  };
-})();
-"""
 
 
 def new_context(browser, **kw):

@@ -173,3 +173,29 @@ def test_an_offline_reload_is_ready_again(engine, private_site):
     rolled = engine.js("(r) => window.tablecheck.resolve(r)",
                        {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]})
     assert rolled["total"] == 10 and rolled["outcome"] == "rolled", dump(rolled)
+
+
+# The Dark Eye's skill list (issue 27): a combobox of the page's own, so it
+# must work in every engine: a tap on the list button, a tap on a skill;
+# typing filters it.
+PICKED = "(n) => document.querySelector('[data-field=\"\"]').dataset.picked === n"
+NAMES = "() => [0, 1, 2].map((i) => document.querySelector(`select[data-path=\"names[${i}]\"]`).value)"
+LISTED = ("() => [...document.querySelectorAll('[data-field=\"skill\"] .picker-list:not([hidden]) [role=option]')]"
+          ".map((o) => o.dataset.value)")
+
+
+def test_a_skill_is_picked_from_the_list_with_taps_and_found_by_typing(ready):
+    page = ready
+    choose(page, "dark_eye", "skill")
+    page.click('[data-field="skill"] [data-picker-toggle]')
+    page.wait(f"() => ({LISTED})().length === 59", what="the whole skill list")
+    page.click('[data-field="skill"] [role=option][data-value="Climbing"]')
+    page.wait(PICKED, "Climbing", what="Climbing picked")
+    assert page.js(NAMES) == ["COU", "AGI", "STR"]
+    assert page.js("() => document.querySelector('[data-field=\"skill\"] .picker-list').hidden")
+    page.type('input[data-path="skill"]', "schwimm")  # the German name finds it too
+    page.wait(f"() => ({LISTED})().join() === 'Swimming'", what="Swimming found")
+    page.click('[data-field="skill"] [role=option][data-value="Swimming"]')
+    page.wait(PICKED, "Swimming", what="Swimming picked")
+    assert page.js(NAMES) == ["AGI", "CON", "STR"]
+    assert page.js("() => document.querySelector('input[data-path=\"skill\"]').value") == "Swimming"

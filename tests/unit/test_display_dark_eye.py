@@ -9,6 +9,7 @@ import re
 import pytest
 
 from tablecheck import api
+from tablecheck.systems import dark_eye_skills
 
 from card_texts import card_texts as texts
 
@@ -622,7 +623,8 @@ def test_catalog_sheet_is_characters_js_sheets_dark_eye():
     (skills,) = sheet["tables"]
     assert (skills["key"], skills["label"], skills["noun"]) == ("skills", "Skills", "skill")
     assert skills["columns"] == [
-        {"key": "name", "type": "text", "label": "Skill"},
+        # the name offers the core skill list (issue 27; tests/unit/test_suggest_hints.py)
+        {"key": "name", "type": "text", "label": "Skill", "suggest": dark_eye_skills.SHEET_HINT},
         {"key": "a1", "type": "ref", "label": "1st attribute", "ref": "numbers"},
         {"key": "a2", "type": "ref", "label": "2nd attribute", "ref": "numbers"},
         {"key": "a3", "type": "ref", "label": "3rd attribute", "ref": "numbers"},

@@ -156,7 +156,9 @@ def _skill_fields(retries):
     only the simple skill check takes retries, elsewhere it must be 1."""
     fields = [
         Param("skill", "string", "Skill, spell or chant", None, nullable=True, max_length=60,
-              help="optional: its name, shown on the card and in the history"),
+              help="optional: its name, shown on the card and in the history; a core skill "
+                   "picked from the list names its attributes too",
+              suggest=dark_eye_skills.FORM_HINT),
         Param("attributes", "list", "Attributes", [12, 12, 12],
               item=Int("value", "Attribute", min=0, max=40, initial=12), min_items=3, max_items=3,
               help="the three attributes the skill is linked to, e.g. COU/SGC/INT"),
@@ -1777,7 +1779,7 @@ SHEET = Sheet(
     tables=[Table(
         "skills", "Skills", "skill",
         columns=[
-            Column("name", "text", "Skill"),
+            Column("name", "text", "Skill", suggest=dark_eye_skills.SHEET_HINT),
             Column("a1", "ref", "1st attribute", ref="numbers"),
             Column("a2", "ref", "2nd attribute", ref="numbers"),
             Column("a3", "ref", "3rd attribute", ref="numbers"),

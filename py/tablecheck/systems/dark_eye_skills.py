@@ -13,6 +13,8 @@ recomputes the vote from their tables in tests/data/dark_eye_skills/.
 
 from dataclasses import dataclass
 
+from ..params import suggest_hint
+
 
 @dataclass(frozen=True)
 class Skill:
@@ -95,3 +97,20 @@ GROUPS = ("Physical", "Social", "Nature", "Knowledge", "Craft")
 def catalog():
     """The catalog's `skills` entry (api.md): the list in Optolith's order."""
     return [s.to_catalog() for s in SKILLS]
+
+
+# The list as a form offers it (the catalog's `suggest` hint of a skill's
+# name field, params.suggest_hint): picking "Climbing" names the skill and
+# its three attributes; a name not in the list is a skill of the player's own.
+WORDS = {"button": "Skill list", "title": "The 59 core skills",
+         "placeholder": "Type to search",
+         "empty": "No core skill matches: a skill of your own takes its three attributes by hand."}
+
+
+def _hint(sets):
+    return suggest_hint("skills", sets, WORDS, search=[("names", "de")],
+                        detail=[("attributes",), ("group",)], group=("group",))
+
+
+FORM_HINT = _hint({"names": ("attributes",)})  # a check's `skill` field: `names` labels the attributes
+SHEET_HINT = _hint({f"a{i + 1}": ("attributes", i) for i in range(3)})  # the sheet's skill rows
