@@ -229,7 +229,7 @@ def render_sw(template, cache_name, precache):
     return template.replace(marker_list, listing).replace(marker_name, cache_name)
 
 
-EXTRA_LIST = PACKAGE_DIR + "/systems/_extra.py"
+EXTRA_LIST = PACKAGE_DIR + "/games/_extra.py"
 
 # -- the memory snapshot -------------------------------------------------------
 
@@ -556,9 +556,9 @@ def build(root=ROOT, out=None, extra_systems=(), snapshot=True):
     generated = {}
     if extra_systems:
         extra = [Path(p) for p in extra_systems]
-        sources += [(p, f"{PACKAGE_DIR}/systems/{p.name}") for p in extra]
+        sources += [(p, f"{PACKAGE_DIR}/games/{p.name}") for p in extra]
         generated[EXTRA_LIST] = ("# written by tools/build.py for a test build\n"
-                                 f"MODULES = {[p.stem for p in extra]!r}\n")
+                                 f"MODULES = {[f'tablecheck.games.{p.stem}' for p in extra]!r}\n")
     config = pyscript_config(root, [rel for _, rel in sources
                                     if rel.startswith(PACKAGE_DIR + "/")] + list(generated))
     try:

@@ -20,7 +20,7 @@ from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
 from .jsonvalues import kind, shown
 from .params import RESERVED, known_names, validate
-from .systems import all_systems
+from .games import all_systems
 
 __all__ = ["catalog", "resolve", "odds", "fill", "InvalidRequest"]
 

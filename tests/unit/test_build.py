@@ -297,8 +297,8 @@ def test_a_build_with_other_package_files_gets_its_own_snapshot(site, tmp_path):
     assert omens["snapshot"]["inputs"] != info["snapshot"]["inputs"]
     _, _, raw = unpacked_snapshot(tmp_path / "omens")
     # made from the test build's own files: the sixth game is in it
-    assert b"tablecheck/systems/sixth_game.py" in raw and b"tablecheck/systems/_extra.py" in raw
-    assert build.sha256(tmp_path / "omens/py/tablecheck/systems/_extra.py").encode() in raw
+    assert b"tablecheck/games/sixth_game.py" in raw and b"tablecheck/games/_extra.py" in raw
+    assert build.sha256(tmp_path / "omens/py/tablecheck/games/_extra.py").encode() in raw
     # and its catalog file has the sixth game too
     systems = json.loads((tmp_path / "omens" / build.CATALOG_FILE).read_text())["systems"]
     assert len(systems) == len(json.loads((out / build.CATALOG_FILE).read_text())["systems"]) + 1

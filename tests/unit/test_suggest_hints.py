@@ -10,7 +10,8 @@ import pytest
 
 from tablecheck import api
 from tablecheck.params import check_value
-from tablecheck.systems import all_systems, dark_eye
+from tablecheck.games import all_systems
+from tablecheck.systems import dark_eye
 from tablecheck.systems.dark_eye_skills import SKILLS
 
 CATALOG = api.catalog()
