@@ -213,11 +213,13 @@ def _rules_answer(system, check, values, source):
     out.update(result)
     out.setdefault("rolls", tray.to_list())
     out["source"] = source.kind
-    _check_result(check, out)
     if check.track is not None:
         out["track"] = check.track(values, out)
     if not check.json_safe or "track" in out:
         out = _jsonable(out)
+    if check.words is not None:  # the record's sentences, from the game's cards
+        out.update(check.words(values, out))
+    _check_result(check, out)
     return out
 
 

@@ -4,7 +4,8 @@ labels, and the two functions the API calls.
     resolve(values, tray) -> dict   # values: validated params; tray: the dice
     odds(values) -> dict            # {"outcomes": {label: Fraction}, ...}
 
-A resolve dict carries at least `outcome`, `success`, `summary`, `steps`;
+A resolve dict carries at least `outcome`, `success`, and `summary`, `steps`
+unless the check's `words` writes them;
 the API adds `system`, `check` and `rolls` (from the tray) when missing,
 and what a person sees (`card`, `line`; odds `display`) from the check's
 `explain` and `odds_view` (tablecheck.display).
@@ -29,6 +30,10 @@ class Check:
     tones: dict = field(default_factory=dict)
     explain: object = None
     odds_view: object = None
+    # words(values, result) -> {"summary": str, "steps": [str]}: the result's
+    # sentences, written by the game's cards from the rules' record (JSON-safe,
+    # with `rolls`); None: the rules' result carries them itself
+    words: object = None
     rolls_dice: bool = True  # False: a table of odds only (no Roll, no history)
     # track(values, result) -> {group path: {state key: value}}: the new state
     # of a tracked entry (tablecheck.sheets.Tracked) that filled that group
