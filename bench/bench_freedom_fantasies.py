@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from tablecheck import api  # noqa: E402
-from tablecheck.systems import freedom_fantasies as ff  # noqa: E402
+from tablecheck.games.freedom_fantasies.d20 import kept_dist  # noqa: E402
 
 S = "freedom_fantasies"
 TARGET = {"finesse": 3, "flair": 2, "fight": 4, "focus": 1, "flight": 2, "damage": 5}
@@ -43,7 +43,7 @@ REQUESTS = [
 
 def time_once(request, cold):
     if cold:
-        ff.kept_dist.cache_clear()
+        kept_dist.cache_clear()
     start = time.perf_counter()
     api.odds(request)
     return time.perf_counter() - start

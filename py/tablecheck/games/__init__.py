@@ -10,7 +10,7 @@ import importlib
 # the module of each game, in the page's order
 MODULES = [
     "tablecheck.systems.dark_eye",
-    "tablecheck.systems.freedom_fantasies",
+    "tablecheck.games.freedom_fantasies",
     "tablecheck.systems.shadows_of_the_unknown",
     "tablecheck.systems.ax",
     "tablecheck.systems.dungeons_of_olde",

@@ -1,17 +1,47 @@
-"""Issue 16: tracked targets (tablecheck.sheets.Tracked, Check.track) and the
-party hint (tablecheck.params.party), with Freedom Fantasies' attack check
-as the game that tracks: damage and Stress add up across attacks until a
-reset. Forced dice; every number worked out by hand from seed 001 ("add the
-Damage taken to the total they have already accumulated", "Damage in excess
-of your Hit Points becomes Stress Points")."""
+"""A Freedom Fantasies character (games/freedom_fantasies/sheet.py): the
+catalog's sheet, what a character's sheet fills (as static/js/characters.js
+fillOptions did), and the tracked targets (issue 16): damage and Stress add
+up across attacks until a reset. Forced dice; every number worked out by
+hand from seed 001 ("add the Damage taken to the total they have already
+accumulated", "Damage in excess of your Hit Points becomes Stress Points")."""
 
-import pytest
+import json
+from fractions import Fraction
 
 from tablecheck import api
-from tablecheck.params import Int, Obj, party
-from tablecheck.systems import freedom_fantasies as ff
 
-SYS = "freedom_fantasies"
+from .card_helpers import SYS, catalog, facts, resolve
+
+
+MIRA = {"name": "Mira", "sheet": {"numbers": {"FIGHT": 2, "FINESSE": 3, "FLAIR": -1, "FOCUS": 0,
+                                              "FLIGHT": -9, "defense": 2, "damage": 4}}}
+
+
+def fill(params, character=MIRA):
+    return api.fill({"system": SYS, "character": character, "params": params})["options"]
+
+
+def params_of(check, group=None):
+    ps = catalog()["checks"][check]["params"]
+    if group:
+        ps = next(p for p in ps if p["name"] == group)["fields"]
+    return [p["name"] for p in ps]
+
+
+# what characters.js fillOptions gave for Mira (run under node at 3d54da5)
+SKILL_OPTIONS = [
+    {"label": "FIGHT +2", "values": {"bonus": 2, "ability": "fight"}},
+    {"label": "FINESSE +3", "values": {"bonus": 3, "ability": "finesse"}},
+    {"label": "FLAIR -1", "values": {"bonus": -1, "ability": "flair"}},
+    {"label": "FOCUS +0", "values": {"bonus": 0, "ability": "focus"}},
+    {"label": "FLIGHT -9", "values": {"bonus": -9, "ability": "flight"}},
+]
+
+
+def without_what(options):
+    return [{"label": o["label"], "values": o["values"]} for o in options]
+
+
 # a goblin the GM names once: Evasion DC 8, Defense 1, 6 Hit Points
 GOBLIN = {"evasion": 8, "finesse": 1, "flair": 1, "defense": 1, "hit_points": 6}
 
@@ -21,6 +51,68 @@ def attack(state, die, dr=4, name="Goblin", **target):
                "characters": {"target": name},
                "target": {**GOBLIN, **target, **state}, "dice": [die]}
     return api.resolve(request)
+
+
+def test_catalog_sheet_is_what_characters_js_declared():
+    sheet = catalog()["sheet"]
+    assert sheet["numbers_label"] == "Abilities and combat"
+    assert sheet["tables"] == []
+    assert sheet["numbers"] == (
+        [{"key": k, "label": k, "min": -10, "max": 20, "default": 1}
+         for k in ("FIGHT", "FINESSE", "FLAIR", "FOCUS", "FLIGHT")]
+        + [{"key": "defense", "label": "Defense", "min": 0, "max": 30, "default": 1},
+           {"key": "damage", "label": "Damage rating (DR)", "min": 0, "max": 30, "default": 2}])
+
+
+def test_fill_a_skill_check_with_the_abilities():
+    options = fill(params_of("skill"))
+    assert without_what(options) == SKILL_OPTIONS
+    assert [o["what"] for o in options] == ["FIGHT", "FINESSE", "FLAIR", "FOCUS", "FLIGHT"]
+    assert without_what(fill(params_of("opposed", "active"))) == SKILL_OPTIONS
+
+
+def test_fill_an_attack_adds_the_damage_rating():
+    options = fill(params_of("attack"))
+    assert options[0] == {"label": "FIGHT +2, DR 4",
+                          "values": {"bonus": 2, "ability": "fight", "damage_rating": 4},
+                          "what": "FIGHT"}
+    assert len(options) == 5
+
+
+def test_fill_reading_the_target_hit_points_are_the_sum_of_abilities_floored_at_0():
+    # 2 + 3 - 1 + 0 - 9 = -5: no hit points
+    assert fill(params_of("attack", "target")) == [{
+        "label": "Mira as the target (FINESSE 3, FLAIR -1, Defense 2)",
+        "values": {"finesse": 3, "flair": -1, "fight": 2, "focus": 0, "flight": -9,
+                   "defense": 2, "hit_points": 0},
+        "what": None}]
+    well = json.loads(json.dumps(MIRA))
+    well["sheet"]["numbers"]["FLIGHT"] = 4
+    assert fill(params_of("attack", "target"), well)[0]["values"]["hit_points"] == 8
+
+
+def test_fill_a_luck_check_has_nothing_to_fill():
+    assert fill(params_of("luck")) == []
+
+
+def test_fill_skips_numbers_with_bad_data():
+    bad = json.loads(json.dumps(MIRA))
+    bad["sheet"]["numbers"]["FLAIR"] = "lots"
+    assert [o["label"] for o in fill(params_of("skill"), bad)] == [
+        "FIGHT +2", "FINESSE +3", "FOCUS +0", "FLIGHT -9"]
+    assert fill(params_of("attack", "target"), bad) == []  # it needs FLAIR
+    assert fill(["bonus"], {"name": "Nobody"}) == []
+
+
+def test_fill_options_resolve_as_they_are():
+    option = fill(params_of("attack"))[1]
+    (target,) = fill(params_of("attack", "target"))
+    r = resolve("attack", **option["values"], target=target["values"], dice=[15],
+                labels={"": option["what"]}, characters={"": "Mira"})
+    # Evasion DC 5 + 3 - 1 = 7; result 18 is a direct hit: 2 x DR 4
+    assert r["line"] == "Mira, FINESSE: direct hit, damage 8, 8 Stress"
+    assert r["card"]["title"] == "Attack Check: FINESSE"
+    assert Fraction(r["stress"]) == 8
 
 
 def test_the_catalog_declares_the_tracked_kind_and_the_groups_it_fills():
@@ -99,48 +191,3 @@ def test_stress_needs_hit_points_and_is_none_without_them():
     r = attack({"damage": 0, "stress": 2}, 12, hit_points=None, fight=None)
     assert r["stress"] is None and r["stress_total"] == 2
     assert r["track"] == {"target": {"damage": 3, "stress": 2}}
-
-
-# -- the party hint ---------------------------------------------------------------
-
-def test_party_hint_reaches_the_catalog_for_every_side_and_member():
-    cat = api.catalog()["systems"]
-    found = {}
-    for sid, system in cat.items():
-        for cid, check in system["checks"].items():
-            for p in check["params"]:
-                if p.get("party"):
-                    found[(sid, cid, p["name"])] = p["party"]
-                item = p.get("item") or {}
-                if item.get("party"):
-                    found[(sid, cid, p["name"] + "[]")] = item["party"]
-    for key in [("dark_eye", "competitive", "a"), ("dark_eye", "competitive", "b"),
-                ("freedom_fantasies", "opposed", "active"), ("freedom_fantasies", "opposed", "target"),
-                ("freedom_fantasies", "attack", "target"), ("ax", "contest", "sides[]"),
-                ("dungeons_of_olde", "opposed", "instigator"), ("dungeons_of_olde", "assisted", "assistant")]:
-        assert found.get(key) == "side", key
-    for key in [("dark_eye", "group", "members[]"), ("dark_eye", "group_competitive", "a[]"),
-                ("ax", "group", "members[]")]:
-        assert found.get(key) == "member", key
-    member = cat["dark_eye"]["checks"]["group"]["params"][0]["item"]
-    assert member["party_name"] == "name"
-
-
-def test_party_refuses_an_unknown_kind():
-    with pytest.raises(ValueError):
-        party(Obj("x", [Int("n", default=0)]), "crowd")
-
-
-def test_a_side_named_in_the_request_reaches_card_and_line():
-    r = api.resolve({"system": SYS, "check": "opposed", "characters": {"active": "Alrik", "target": "Bo"},
-                     "active": {"bonus": 2}, "target": {"bonus": 1}, "dice": [10, 10]})
-    assert r["card"]["subject"] == "Alrik vs Bo"
-    assert r["line"].startswith("Alrik vs Bo")
-    assert [g["title"] for g in r["card"]["groups"]] == ["Alrik", "Bo"]
-
-
-def test_stress_arithmetic_is_the_rule_functions():
-    # the part beyond the hit points that was not beyond them before
-    assert ff.stress_from(3, 8, 6) == 5
-    assert ff.stress_from(11, 3, 6) == 3
-    assert ff.stress_from(0, 6, 6) == 0

@@ -1,0 +1,9 @@
+"""Freedom Fantasies is in the shape of a game package (tests/game_layout.py):
+cards never import the rules, the rules hold no sentences, no other game
+is imported."""
+
+from game_layout import problems
+
+
+def test_freedom_fantasies_is_in_the_shape_of_a_game():
+    assert problems("freedom_fantasies") == []
