@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from tablecheck import api  # noqa: E402
-from tablecheck.systems import ax  # noqa: E402
+from tablecheck.games.ax import pool  # noqa: E402
 
 REQUESTS = [
     ("ax flat 3d10 vs 14 (typical)",
@@ -49,7 +49,7 @@ def median_ms(request, runs, cold):
     times = []
     for _ in range(runs):
         if cold:
-            ax.roll_dist.cache_clear()
+            pool.roll_dist.cache_clear()
         start = time.perf_counter()
         api.odds(request)
         times.append((time.perf_counter() - start) * 1000)

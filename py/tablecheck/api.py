@@ -295,6 +295,8 @@ def odds(request):
             result["exact"] = exact
         if omitted:
             result["exact_omitted"] = omitted
+    if check.odds_words is not None:  # the odds' texts, from the game's cards
+        result.update(check.odds_words(values, result))
     out = {"system": system.id, "check": check.id}
     out.update(result)
     view = (check.odds_view or plain_odds)(ctx, values, out)

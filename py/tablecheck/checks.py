@@ -32,8 +32,12 @@ class Check:
     odds_view: object = None
     # words(values, result) -> {"summary": str, "steps": [str]}: the result's
     # sentences, written by the game's cards from the rules' record (JSON-safe,
-    # with `rolls`); None: the rules' result carries them itself
+    # with `rolls`), with any other text the record carries for the page;
+    # None: the rules' result carries them itself
     words: object = None
+    # odds_words(values, odds) -> {field: text}: the texts the odds carry,
+    # written by the cards from the rules' odds (before the odds view)
+    odds_words: object = None
     rolls_dice: bool = True  # False: a table of odds only (no Roll, no history)
     # track(values, result) -> {group path: {state key: value}}: the new state
     # of a tracked entry (tablecheck.sheets.Tracked) that filled that group

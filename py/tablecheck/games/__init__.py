@@ -12,7 +12,7 @@ MODULES = [
     "tablecheck.systems.dark_eye",
     "tablecheck.games.freedom_fantasies",
     "tablecheck.systems.shadows_of_the_unknown",
-    "tablecheck.systems.ax",
+    "tablecheck.games.ax",
     "tablecheck.systems.dungeons_of_olde",
     "tablecheck.systems.dice_roller",
 ]
