@@ -13,7 +13,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
 
 from tablecheck import api  # noqa: E402
-from tablecheck.systems import dark_eye  # noqa: E402
+from tablecheck.games import dark_eye  # noqa: E402
 
 
 def hero(attrs, rating, modifier=0):

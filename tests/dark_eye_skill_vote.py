@@ -3,7 +3,7 @@ tables in tests/data/dark_eye_skills/ (each as the source gives it), their
 attribute and group names normalised, each skill matched to Optolith's id by
 its German or English name, and the majority reading of each skill's three
 attributes (in order) and group. docs/dark-eye-skills.md names the sources
-and every disagreement; tests/unit/test_dark_eye_skills.py compares the vote
+and every disagreement; tests/unit/games/dark_eye/test_skills.py compares the vote
 with the list the package ships.
 
     python tests/dark_eye_skill_vote.py   # prints the vote and the disagreements

@@ -11,8 +11,8 @@ import pytest
 from tablecheck import api
 from tablecheck.params import check_value
 from tablecheck.games import all_systems
-from tablecheck.systems import dark_eye
-from tablecheck.systems.dark_eye_skills import SKILLS
+from tablecheck.games.dark_eye import sheet as dark_eye
+from tablecheck.games.dark_eye.skills import SKILLS
 
 CATALOG = api.catalog()
 

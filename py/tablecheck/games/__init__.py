@@ -9,7 +9,7 @@ import importlib
 
 # the module of each game, in the page's order
 MODULES = [
-    "tablecheck.systems.dark_eye",
+    "tablecheck.games.dark_eye",
     "tablecheck.games.freedom_fantasies",
     "tablecheck.systems.shadows_of_the_unknown",
     "tablecheck.games.ax",

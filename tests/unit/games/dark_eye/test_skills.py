@@ -1,5 +1,5 @@
 """Issue 27: The Dark Eye's core skill list. The package ships the 59 skills
-(systems/dark_eye_skills.py); here the list is recomputed from the public
+(games/dark_eye/skills.py); here the list is recomputed from the public
 sources' tables (tests/data/dark_eye_skills/, each as its source gives it)
 by majority (tests/dark_eye_skill_vote.py), so a changed source shows up,
 and every disagreement must be in docs/dark-eye-skills.md."""
@@ -12,10 +12,10 @@ import pytest
 
 import dark_eye_skill_vote as vote_
 from tablecheck import api
-from tablecheck.systems import dark_eye
-from tablecheck.systems.dark_eye_skills import BY_ID, GROUPS, SKILLS
+from tablecheck.games import dark_eye
+from tablecheck.games.dark_eye.skills import BY_ID, GROUPS, SKILLS
 
-DOC = Path(__file__).parents[2] / "docs" / "dark-eye-skills.md"
+DOC = Path(__file__).parents[4] / "docs" / "dark-eye-skills.md"
 
 
 @pytest.fixture(scope="module")

@@ -16,9 +16,9 @@ import pytest
 
 from tablecheck import api
 from tablecheck.errors import CODES, InvalidRequest
-from tablecheck.systems.dark_eye_skills import BY_ID, SKILLS
+from tablecheck.games.dark_eye.skills import BY_ID, SKILLS
 
-HEROES = Path(__file__).parents[1] / "data" / "optolith_heroes"
+HEROES = Path(__file__).parents[3] / "data" / "optolith_heroes"
 ATTRS = ["COU", "SGC", "INT", "CHA", "DEX", "AGI", "CON", "STR"]
 
 

@@ -7,13 +7,13 @@ them) and its group.
 The attributes and groups are the majority reading of five public sources
 (Optolith's data, Foundry VTT's dsa5 system, Ulisses' Heldendokument and
 Regel-Wiki, a typed copy of the core rules); docs/dark-eye-skills.md names
-them and their one disagreement, and tests/unit/test_dark_eye_skills.py
+them and their one disagreement, and tests/unit/games/dark_eye/test_skills.py
 recomputes the vote from their tables in tests/data/dark_eye_skills/.
 """
 
 from dataclasses import dataclass
 
-from ..params import suggest_hint
+from ...params import suggest_hint
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The Dark Eye: fate points, aptitude, "which dice should I reroll?" and
-named skills (issue 15; systems/dark_eye.py, display/dark_eye.py).
+named skills (issue 15; games/dark_eye/fate_points.py, cards_fate_points.py).
 
 Rules (shared/spec/rules.md, The Dark Eye): "Fate points (FtP)": 1 FtP
 rerolls the die of an attribute check or up to three chosen dice of a skill
@@ -20,7 +20,7 @@ from itertools import product
 import pytest
 
 from tablecheck import api
-from tablecheck.systems import dark_eye as tde
+from tablecheck.games.dark_eye import fate_points as tde
 
 SKILL = {"system": "dark_eye", "check": "skill"}
 ATTR = {"system": "dark_eye", "check": "attribute"}

@@ -27,8 +27,8 @@ Bad values never raise anything but InvalidRequest naming the field.
 
 import re
 
-from ..errors import InvalidRequest
-from .dark_eye_skills import BY_ID, SKILLS
+from ...errors import InvalidRequest
+from .skills import BY_ID, SKILLS
 
 ATTRIBUTE_IDS = {"ATTR_1": "COU", "ATTR_2": "SGC", "ATTR_3": "INT", "ATTR_4": "CHA",
                  "ATTR_5": "DEX", "ATTR_6": "AGI", "ATTR_7": "CON", "ATTR_8": "STR"}
