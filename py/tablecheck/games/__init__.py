@@ -11,7 +11,7 @@ import importlib
 MODULES = [
     "tablecheck.games.dark_eye",
     "tablecheck.games.freedom_fantasies",
-    "tablecheck.systems.shadows_of_the_unknown",
+    "tablecheck.games.shadows_of_the_unknown",
     "tablecheck.games.ax",
     "tablecheck.systems.dungeons_of_olde",
     "tablecheck.systems.dice_roller",
@@ -39,3 +39,15 @@ def load(name):
         return importlib.import_module(name)
     except ImportError as exc:
         raise GameMissing(f"the game module {name} could not be imported: {exc}") from exc
+
+
+def find(system_id):
+    """The SYSTEM whose `id` is system_id, among `all_systems()`: how one game
+    uses another's check at call time (Shadows of the Unknown's dice are the
+    generic roller's) without importing that game's module."""
+    systems = all_systems()
+    for system in systems:
+        if system.id == system_id:
+            return system
+    raise LookupError(f"no game has the id {system_id!r}; the games are: "
+                      f"{', '.join(s.id for s in systems)}")

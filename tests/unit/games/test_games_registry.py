@@ -24,3 +24,23 @@ def test_a_game_whose_own_import_breaks_fails_the_catalog(monkeypatch, tmp_path)
     monkeypatch.setattr(games, "MODULES", games.MODULES + ["broken_game_for_test"])
     with pytest.raises(games.GameMissing, match="broken_game_for_test.*no_such_name"):
         games.all_systems()
+
+
+def test_find_gives_the_system_with_that_id():
+    for system in games.all_systems():
+        assert games.find(system.id) is system
+    assert games.find("dice").check("roll") is not None
+
+
+def test_find_names_the_missing_id_and_the_games_there_are():
+    with pytest.raises(LookupError) as err:
+        games.find("dark_eyee")
+    message = str(err.value)
+    assert "no game has the id 'dark_eyee'" in message
+    assert all(system.id in message for system in games.all_systems())
+
+
+def test_find_looks_at_the_registry_when_called(monkeypatch):
+    monkeypatch.setattr(games, "MODULES", [m for m in games.MODULES if not m.endswith(".ax")])
+    with pytest.raises(LookupError, match="'ax'"):
+        games.find("ax")

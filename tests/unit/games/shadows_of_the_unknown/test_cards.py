@@ -1,31 +1,13 @@
-"""What a person sees of Shadows of the Unknown (system
-`shadows_of_the_unknown`): the task card, history line and odds view built
-by tablecheck.display.shadows_of_the_unknown, through the API with forced
-dice; the dice check handed to the generic roller's views; the catalog's
-sheet and form hints; and what a character's sheet fills (as
-static/js/characters.js fillOptions did)."""
-
-import json
-import sys
-import types
+"""What a person sees of Shadows of the Unknown (games/shadows_of_the_unknown/
+cards.py): the task card, history line and odds view through the API with
+forced dice; the dice check handed to the generic roller's views."""
 
 import pytest
 
-from tablecheck import api
+from tablecheck import api, games
 from tablecheck.display.model import Card, Headline, OddsView
 
-SYS = "shadows_of_the_unknown"
-
-
-def task(dice=None, **params):
-    req = {"system": SYS, "check": "task", **params}
-    if dice is not None:
-        req["dice"] = dice
-    return api.resolve(req)
-
-
-def task_odds(**params):
-    return api.odds({"system": SYS, "check": "task", **params})
+from .helpers import SYS, task, task_odds
 
 
 def facts(card):
@@ -168,9 +150,8 @@ def test_task_odds_automatic_has_one_row_and_a_status():
 
 
 # -- the dice check: the generic roller's views ---------------------------------------
-def test_dice_check_uses_the_dice_rollers_card_and_odds(monkeypatch):
+def test_dice_check_uses_the_dice_rollers_card_and_odds_found_when_called(monkeypatch):
     calls = []
-    fake = types.ModuleType("tablecheck.display.dice_roller")
 
     def roll_card(ctx, values, result):
         calls.append(("card", values["expression"], result["total"]))
@@ -181,8 +162,9 @@ def test_dice_check_uses_the_dice_rollers_card_and_odds(monkeypatch):
         calls.append(("odds", values["expression"]))
         return OddsView(status="from the roller")
 
-    fake.roll_card, fake.roll_odds = roll_card, roll_odds
-    monkeypatch.setitem(sys.modules, "tablecheck.display.dice_roller", fake)
+    roller = games.find("dice").check("roll")
+    monkeypatch.setattr(roller, "explain", roll_card)
+    monkeypatch.setattr(roller, "odds_view", roll_odds)
     r = api.resolve({"system": SYS, "check": "dice", "expression": "2D6-2", "dice": [3, 4]})
     assert r["line"] == "2d6 - 2: total 5"
     o = api.odds({"system": SYS, "check": "dice", "expression": "2D6-2"})
@@ -190,94 +172,19 @@ def test_dice_check_uses_the_dice_rollers_card_and_odds(monkeypatch):
     assert calls == [("card", "2D6-2", 5), ("odds", "2D6-2")]
 
 
-def test_dice_check_falls_back_to_plain_views_without_the_roller_display(monkeypatch):
-    monkeypatch.setitem(sys.modules, "tablecheck.display.dice_roller", None)  # ImportError
-    r = api.resolve({"system": SYS, "check": "dice", "expression": "2D6-2", "dice": [3, 4]})
-    assert r["card"]["headline"] == {"label": "Rolled", "tone": "neutral"}
-    view = api.odds({"system": SYS, "check": "dice", "expression": "1D10"})["display"]
-    assert [r["id"] for r in view["outcomes"]] == ["rolled"]
-    assert [x for x, _ in view["charts"][0]["bars"]] == list(range(1, 11))
+def test_dice_check_shows_what_the_dice_roller_shows():
+    request = {"check": "dice", "expression": "2D6-2", "dice": [3, 4]}
+    ours = api.resolve({"system": SYS, **request})
+    theirs = api.resolve({"system": "dice", **request, "check": "roll"})
+    assert ours["card"] == theirs["card"] and ours["line"] == theirs["line"]
+    odds = {"expression": "2D6-2"}
+    assert (api.odds({"system": SYS, "check": "dice", **odds})["display"]
+            == api.odds({"system": "dice", "check": "roll", **odds})["display"])
 
 
-# -- the catalog ---------------------------------------------------------------------
-def catalog():
-    return api.catalog()["systems"][SYS]
-
-
-def test_catalog_tones_and_dice_examples():
-    checks = catalog()["checks"]
-    assert checks["task"]["outcome_tones"] == {
-        "automatic_success": "good", "outstanding_success": "great", "success": "good",
-        "failure": "bad"}
-    assert checks["dice"]["outcome_tones"] == {"rolled": "neutral"}
-    (expression,) = checks["dice"]["params"]
-    assert expression["examples"] == catalog()["dice_examples"] == \
-        ["1D10", "2D6-2", "3D6+2", "1D6", "2D10"]
-
-
-def test_catalog_sheet_is_what_characters_js_declared():
-    sheet = catalog()["sheet"]
-    assert sheet["numbers"] == []
-    assert sheet["tables"] == [
-        {"key": "attributes", "label": "Attributes", "noun": "attribute",
-         "columns": [{"key": "name", "type": "text", "label": "Attribute"},
-                     {"key": "value", "type": "int", "label": "Value", "min": 0, "max": 40,
-                      "default": 10}],
-         "defaults": [{"name": "Strength", "value": 10}, {"name": "Agility", "value": 10},
-                      {"name": "Intelligence", "value": 10}, {"name": "Willpower", "value": 10}]},
-        {"key": "skills", "label": "Skills", "noun": "skill",
-         "columns": [{"key": "name", "type": "text", "label": "Skill"},
-                     {"key": "attribute", "type": "ref", "label": "Controlling attribute",
-                      "ref": "attributes"},
-                     {"key": "rating", "type": "int", "label": "Skill rating", "min": 0,
-                      "max": 40, "default": 1}],
-         "defaults": [{"name": "Stealth", "attribute": "Agility", "rating": 3}]},
-    ]
-
-
-# -- what a character fills ------------------------------------------------------------
-SIL = {"name": "Sil", "sheet": {"tables": {
-    "attributes": [{"name": "Agility", "value": 12}, {"name": "Willpower", "value": 9}],
-    "skills": [{"name": "Stealth", "attribute": "Agility", "rating": 3},
-               {"name": "Odd", "attribute": "Nope", "rating": 2}]}}}
-
-
-def fill(params, character=SIL):
-    return api.fill({"system": SYS, "character": character, "params": params})["options"]
-
-
-def test_fill_a_task_with_attributes_and_skills_with_their_controlling_attribute():
-    # what characters.js fillOptions gave for Sil (run under node at 3d54da5),
-    # an unknown controlling attribute counting 0
-    assert fill(["rating", "controlling_attribute", "difficulty"]) == [
-        {"label": "Agility 12", "values": {"rating": 12, "controlling_attribute": None},
-         "what": "Agility"},
-        {"label": "Willpower 9", "values": {"rating": 9, "controlling_attribute": None},
-         "what": "Willpower"},
-        {"label": "Stealth 3 + Agility 12", "values": {"rating": 3, "controlling_attribute": 12},
-         "what": "Stealth"},
-        {"label": "Odd 2 + Nope 0", "values": {"rating": 2, "controlling_attribute": 0},
-         "what": "Odd"},
-    ]
-
-
-def test_fill_without_a_controlling_attribute_field_adds_it_to_the_rating():
-    assert [o["values"] for o in fill(["rating", "difficulty"])] == [
-        {"rating": 12}, {"rating": 9}, {"rating": 15}, {"rating": 2}]
-    assert fill(["expression"]) == []
-
-
-def test_fill_skips_rows_with_bad_data():
-    bad = json.loads(json.dumps(SIL))
-    bad["sheet"]["tables"]["attributes"].append({"name": "Luck", "value": "high"})
-    bad["sheet"]["tables"]["skills"].append({"name": "Sneak", "attribute": "Agility"})
-    bad["sheet"]["tables"]["skills"].append("not a row")
-    assert [o["label"] for o in fill(["rating", "controlling_attribute"], bad)] == [
-        "Agility 12", "Willpower 9", "Stealth 3 + Agility 12", "Odd 2 + Nope 0"]
-
-
-def test_fill_options_resolve_as_they_are():
-    stealth = fill(["rating", "controlling_attribute", "difficulty"])[2]
-    r = task(dice=[12], difficulty="near_impossible", **stealth["values"],
-             labels={"": stealth["what"]}, characters={"": "Sil"})
-    assert r["line"] == "Sil, Stealth: failure, rolled 12 vs TN 3 (Near Impossible)"
+def test_dice_check_without_the_dice_roller_fails_naming_it(monkeypatch):
+    # the registry has no game "dice": the check says so instead of a plain card
+    monkeypatch.setattr(games, "MODULES", [m for m in games.MODULES
+                                           if not m.endswith(".dice_roller")])
+    with pytest.raises(LookupError, match="no game has the id 'dice'"):
+        api.resolve({"system": SYS, "check": "dice", "expression": "2D6-2", "dice": [3, 4]})

@@ -1,15 +1,17 @@
 """What a person sees of a Shadows of the Unknown result or its odds.
 
-Reads the records of systems/shadows_of_the_unknown.py (it computes no rule):
-the task card names the roll against the target number (TN) and the
-difficulty level; the dice check is the generic roller's card
-(display/dice_roller.py), looked up when it is called.
+Reads the rules' records (it computes no rule): the task's summary and
+steps, its card naming the roll against the target number (TN) and the
+difficulty level, its odds view; the dice check is the generic roller's
+card and odds view, found in the registry when called.
 """
 
-from ..sheets import rows, whole
-from .common import chart, fig, headline, line, outcome_rows, plain_card, plain_odds
-from .model import Card, DieView, Figure, OddsView
-from .words import pct_text, signed
+from ... import games
+from ...display.common import fig, headline, line, outcome_rows
+from ...display.model import Card, DieView, Figure, OddsView
+from ...display.words import pct_text, signed
+from .terms import DIFFICULTY_WORDS, FACTOR_TEXT, FACTORS, OUTSTANDING_MARGIN, ROLLER, \
+    TASK_OUTCOMES
 
 TASK_TONES = {
     "automatic_success": "good",
@@ -22,8 +24,68 @@ DICE_TONES = {"rolled": "neutral"}
 SUCCESSES = ("automatic_success", "outstanding_success", "success")
 
 
+# -- the task's summary and steps -------------------------------------------
+def _base_step(values, base):
+    rating, attr = values["rating"], values.get("controlling_attribute")
+    if attr is None:
+        return f"Rating {rating}"
+    return f"Skill {rating} + controlling attribute {attr} = {base}"
+
+
+def _target_step(base, difficulty, tn):
+    """'Formidable task: 13 x1/2 = 6.5, rounded down to 6: target number 6'."""
+    factor = FACTORS[difficulty]
+    exact = base * factor
+    text = f"{DIFFICULTY_WORDS[difficulty]} task: {base} {FACTOR_TEXT[factor]}"
+    if exact.denominator != 1:
+        text += f" = {float(exact):g}, rounded down to {tn}"
+    else:
+        text += f" = {tn}"
+    return text + f": target number {tn}"
+
+
+def _roll_steps(result):
+    roll, tn, outcome, success = result["roll"], result["target"], result["outcome"], \
+        result["success"]
+    if roll == 20:
+        steps = [f"Rolled a natural 20: it always fails (target {tn})."]
+    elif roll == 1 and tn < 1:
+        steps = [f"Rolled a natural 1: it always succeeds, even against target {tn}."]
+    elif success:
+        steps = [f"Rolled {roll} <= {tn}: success."]
+    else:
+        steps = [f"Rolled {roll} > {tn}: failure."]
+    if outcome == "outstanding_success":
+        steps.append(f"{roll} is at least {OUTSTANDING_MARGIN} under {tn} "
+                     f"({tn} - {roll} = {result['margin']}): outstanding success.")
+    elif success and tn - OUTSTANDING_MARGIN >= 1:
+        steps.append(f"An outstanding success needs {tn - OUTSTANDING_MARGIN} or less.")
+    elif success:
+        steps.append(f"An outstanding success is out of reach (it needs a target of "
+                     f"{OUTSTANDING_MARGIN + 1} or more).")
+    if result["margin"] is None:  # the natural 1 or 20 decided against the arithmetic
+        steps.append(f"No margin: the natural {roll} decided by itself "
+                     f"({'failure' if roll == 20 else 'success'} whatever the target).")
+    return steps
+
+
+def task_words(values, result):
+    """The task's summary and steps."""
+    base, difficulty = result["base"], result["difficulty"]
+    if difficulty == "automatic":
+        return {"summary": "Automatic success: an everyday task, no roll needed.",
+                "steps": [_base_step(values, base),
+                          "Automatic task: no roll, success for any level of expertise "
+                          "(skill 1+)."]}
+    tn = result["target"]
+    steps = [_base_step(values, base), _target_step(base, difficulty, tn)] + _roll_steps(result)
+    summary = (f"{dict(TASK_OUTCOMES)[result['outcome']]}: rolled {result['roll']} on the d20 "
+               f"against target number {tn} ({DIFFICULTY_WORDS[difficulty]}).")
+    return {"summary": summary, "steps": steps}
+
+
+# -- the task's card and odds --------------------------------------------------
 def _difficulty_words(difficulty):
-    from ..systems.shadows_of_the_unknown import DIFFICULTY_WORDS
     return DIFFICULTY_WORDS.get(difficulty, str(difficulty))
 
 
@@ -62,7 +124,7 @@ def _natural_note(result):
 def _outstanding_note(result):
     if result["outcome"] != "success":
         return None
-    need = result["target"] - 10  # seed: "at least 10 points below" the TN
+    need = result["target"] - OUTSTANDING_MARGIN  # seed: "at least 10 points below" the TN
     if need >= 1:
         return f"An outstanding success needs a roll of {need} or less."
     return None
@@ -109,59 +171,21 @@ def task_odds(ctx, values, odds):
     figures = [fig("Target number (TN)", odds["target"], "target"),
                fig("Chance of success", pct_text(success), "success_chance")]
     notes = ["A natural 1 always succeeds and a natural 20 always fails."]
-    if odds["target"] < 11:
+    if odds["target"] < OUTSTANDING_MARGIN + 1:
         notes.append("An outstanding success (10 or more under the TN) needs a TN of 11 or more.")
     return OddsView(outcomes=outcome_rows(ctx, odds), figures=figures, notes=notes)
 
 
 # -- dice expressions: the generic roller's views ------------------------------
+def _roller():
+    """The generic roller's check, looked up at call time."""
+    system, check = ROLLER
+    return games.find(system).check(check)
+
+
 def dice_card(ctx, values, result):
-    """The dice roller's card (display/dice_roller.py), or the plain card
-    while that module is not there."""
-    try:
-        from .dice_roller import roll_card
-    except ImportError:
-        return plain_card(ctx, values, result)
-    return roll_card(ctx, values, result)
+    return _roller().explain(ctx, values, result)
 
 
 def dice_odds(ctx, values, odds):
-    try:
-        from .dice_roller import roll_odds
-    except ImportError:
-        view = plain_odds(ctx, values, odds)
-        if odds.get("distribution"):
-            view.charts.append(chart("Total", odds["distribution"], "distribution"))
-        return view
-    return roll_odds(ctx, values, odds)
-
-
-# -- the character sheet ---------------------------------------------------------
-def fill(character, params):
-    """What a Shadows character puts into a task form (as characters.js did):
-    an attribute fills `rating` (and clears `controlling_attribute`), a skill
-    fills `rating` and `controlling_attribute`, or their sum where the form
-    has no controlling attribute. Rows with bad data are left out."""
-    if "rating" not in params:
-        return []
-    ctl = "controlling_attribute" in params
-    attributes = {}
-    out = []
-    for r in rows(character, "attributes"):
-        name, value = r.get("name"), whole(r.get("value"))
-        if not isinstance(name, str) or not name or value is None:
-            continue
-        attributes.setdefault(name, value)
-        values = {"rating": value, "controlling_attribute": None} if ctl else {"rating": value}
-        out.append({"label": f"{name} {value}", "values": values, "what": name})
-    for s in rows(character, "skills"):
-        name, rating, attr = s.get("name"), whole(s.get("rating")), s.get("attribute")
-        if not isinstance(name, str) or not name or rating is None:
-            continue
-        a = attributes.get(attr, 0) if isinstance(attr, str) else 0  # an unknown one counts 0
-        values = ({"rating": rating, "controlling_attribute": a} if ctl
-                  else {"rating": rating + a})
-        label = f"{name} {rating} + {attr} {a}" if isinstance(attr, str) and attr else \
-            f"{name} {rating}"
-        out.append({"label": label, "values": values, "what": name})
-    return out
+    return _roller().odds_view(ctx, values, odds)

@@ -1,4 +1,5 @@
-"""Shadows of the Unknown (seed 002; readings in shared/spec/rules.md).
+"""Shadows of the Unknown task checks (games/shadows_of_the_unknown/task.py;
+seed 002, readings in shared/spec/rules.md).
 
 Every rule test names the rule or reading it checks. Odds are compared with
 an independent brute force over the d20 faces written here."""
@@ -9,26 +10,13 @@ from fractions import Fraction
 
 import pytest
 
-from tablecheck import api
 from tablecheck.errors import InvalidRequest
-from tablecheck.systems import shadows_of_the_unknown as sotu
+from tablecheck.games.shadows_of_the_unknown import task as rules
 
-SYSTEM = "shadows_of_the_unknown"
+from .helpers import task, task_odds
+
+
 LEVELS = ["simplistic", "routine", "standard", "formidable", "near_impossible"]
-
-
-def task(dice=None, **params):
-    req = {"system": SYSTEM, "check": "task"}
-    req.update(params)
-    if dice is not None:
-        req["dice"] = dice
-    return api.resolve(req)
-
-
-def task_odds(**params):
-    req = {"system": SYSTEM, "check": "task"}
-    req.update(params)
-    return api.odds(req)
 
 
 # -- independent reading of the rules, for the brute force -----------------
@@ -178,7 +166,7 @@ def test_exact_odds_equal_brute_force_over_d20(level):
         for roll in range(1, 21):
             counts[expected_outcome(roll, tn)] += 1
         want = {k: Fraction(v, 20) for k, v in counts.items()}
-        got = sotu.odds_task(dict(params, controlling_attribute=attr))
+        got = rules.odds_task(dict(params, controlling_attribute=attr))
         assert got["outcomes"] == {k: want[k] for k in got["outcomes"]}, params
         assert sum(got["outcomes"].values()) == 1
         out = task_odds(**params)
@@ -195,7 +183,7 @@ def test_odds_automatic_is_certain():
 def test_forced_dice_agree_with_odds_for_every_face():
     # resolve and odds share no code path for the classification of a face
     for rating, level in itertools.product((0, 3, 7, 12), LEVELS):
-        odds = sotu.odds_task({"rating": rating, "difficulty": level,
+        odds = rules.odds_task({"rating": rating, "difficulty": level,
                                "controlling_attribute": None})["outcomes"]
         counted = {k: 0 for k in odds}
         for roll in range(1, 21):
@@ -242,102 +230,3 @@ def test_seeded_task_repeats():
     assert task(rating=8, difficulty="routine", seed=99) == first
     assert first["source"] == "seeded"
     json.dumps(first)
-
-
-# -- dice expressions through the generic roller -------------------------------
-def roll(expression=None, dice=None):
-    req = {"system": SYSTEM, "check": "dice"}
-    if expression is not None:
-        req["expression"] = expression
-    if dice is not None:
-        req["dice"] = dice
-    return api.resolve(req)
-
-
-def test_rule_3d6_minus_1_example_totals_9():
-    # the text: "a 3D6-1 roll that resulted in rolls of 3, 5, and 2 would total 9"
-    result = roll("3D6-1", [3, 5, 2])
-    assert result["outcome"] == "rolled" and result["success"] is True
-    assert result["total"] == 9
-    assert [d["value"] for d in result["rolls"]] == [3, 5, 2]
-
-
-@pytest.mark.parametrize("expression, dice, total", [
-    pytest.param("2D6-2", [1, 1], 0, id="rule_2D6-2_subtracts_after_adding"),
-    pytest.param("3D6+2", [6, 6, 6], 20, id="rule_3D6+2_adds"),
-    pytest.param("1D10", [7], 7, id="rule_1D10"),
-    pytest.param("1D10", [0], 10, id="rule_d10_face_0_reads_10"),
-    pytest.param("2D10", [0, 3], 13, id="rule_2D10_face_0_reads_10"),
-])
-def test_rule_dice_expressions(expression, dice, total):
-    assert roll(expression, dice)["total"] == total
-
-
-def test_dice_default_expression_is_1D10_and_asks_for_the_die():
-    with pytest.raises(InvalidRequest) as err:
-        roll(dice=[])
-    assert err.value.field == "dice"
-    assert [n["sides"] for n in err.value.extra["needed"]] == [10]
-    assert roll(dice=[0])["total"] == 10
-
-
-def test_dice_entered_too_few_and_too_many():
-    with pytest.raises(InvalidRequest) as err:
-        roll("2D6-2", [4])
-    assert err.value.field == "dice"
-    assert [n["sides"] for n in err.value.extra["needed"]] == [6]
-    with pytest.raises(InvalidRequest, match="too many"):
-        roll("2D6-2", [4, 4, 4])
-
-
-def test_dice_bad_expression_names_the_field():
-    with pytest.raises(InvalidRequest) as err:
-        roll("two dice")
-    assert err.value.field == "expression"
-
-
-def test_dice_201_characters_refused_by_the_parser_with_its_position():
-    text = "1D6+" * 50 + "1"
-    for call in (api.resolve, api.odds):
-        with pytest.raises(InvalidRequest) as err:
-            call({"system": SYSTEM, "check": "dice", "expression": text})
-        assert err.value.field == "expression"
-        assert "at position 201: expected at most 200 characters, not 201" in err.value.message
-    params = api.catalog()["systems"][SYSTEM]["checks"]["dice"]["params"]
-    assert "max_length" not in params[0] and "200 characters" in params[0]["help"]
-    assert roll("1D6+" * 49 + "1D6 ", [1] * 50)["total"] == 50  # exactly 200 is fine
-
-
-@pytest.mark.parametrize("expression, n, sides, mod", [
-    ("2D6-2", 2, 6, -2), ("3D6+2", 3, 6, 2), ("1D10", 1, 10, 0),
-])
-def test_dice_odds_equal_brute_force(expression, n, sides, mod):
-    counts = {}
-    for faces in itertools.product(range(1, sides + 1), repeat=n):
-        t = sum(faces) + mod
-        counts[t] = counts.get(t, 0) + 1
-    total = sides ** n
-    out = api.odds({"system": SYSTEM, "check": "dice", "expression": expression})
-    assert out["outcomes"] == {"rolled": 1.0}
-    got = {int(k): v for k, v in out["distribution"].items() if v}
-    assert got.keys() == counts.keys()
-    for t, c in counts.items():
-        assert got[t] == pytest.approx(c / total, abs=1e-15)
-
-
-# -- catalog ------------------------------------------------------------------
-def test_catalog_declares_task_and_dice_with_the_games_words():
-    cat = api.catalog()["systems"][SYSTEM]
-    assert set(cat["checks"]) == {"task", "dice"}
-    task_check = cat["checks"]["task"]
-    assert task_check["outcomes"] == ["automatic_success", "outstanding_success",
-                                      "success", "failure"]
-    params = {p["name"]: p for p in task_check["params"]}
-    assert [c["value"] for c in params["difficulty"]["choices"]] == [
-        "automatic", "simplistic", "routine", "standard", "formidable", "near_impossible"]
-    assert params["rating"]["min"] == 0
-    assert params["controlling_attribute"]["nullable"] is True
-    assert cat["checks"]["dice"]["params"][0]["default"] == "1D10"
-    assert [lvl["factor"] for lvl in cat["difficulty_levels"]] == [
-        None, "x4", "x2", "x1", "x1/2", "x1/4"]
-    json.dumps(cat)
