@@ -13,7 +13,7 @@ MODULES = [
     "tablecheck.games.freedom_fantasies",
     "tablecheck.games.shadows_of_the_unknown",
     "tablecheck.games.ax",
-    "tablecheck.systems.dungeons_of_olde",
+    "tablecheck.games.dungeons_of_olde",
     "tablecheck.systems.dice_roller",
 ]
 
