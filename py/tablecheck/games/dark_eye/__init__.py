@@ -67,22 +67,78 @@ Where the rules and readings are silent, this module decides:
 
 from ...checks import Check, Importer, System
 from ...params import Bool, Int, List, Obj, Param, party
-from . import cards, cards_attribute, cards_contest, cards_cumulative, cards_skill
+from . import cards, cards_attribute, cards_contest, cards_cumulative, cards_optolith, cards_skill
 from . import optolith as dark_eye_optolith
 from . import skills as dark_eye_skills
-from .attribute import attribute_rules, odds_attribute, resolve_attribute
-from .competitive import (odds_competitive, odds_group_competitive, resolve_competitive,
-                          resolve_group_competitive)
+from .attribute import attribute_follow_ups, attribute_rules, odds_attribute, resolve_attribute
+from .competitive import (contest, group_side_of, odds_competitive, odds_group_competitive,
+                          resolve_competitive, resolve_group_competitive)
 from .cumulative import (_hero_chain, cumulative_rules, group_rules, odds_cumulative, odds_group,
                          resolve_cumulative, resolve_group)
 from .cumulative_skills import _multi_checks, odds_cumulative_skills, resolve_cumulative_skills
-from .fate_points import reads_dice
-from .sheet import SHEET, fill
+from .fate_points import reads_dice, skill_follow_ups
+from .sheet import fill, make_sheet
 from .skill import odds_skill, resolve_skill, skill_rules
 from .tables import QL_CHART, SIDES
-from .terms import (ATTRIBUTES, COMBAT_VALUES, CONTEST_OUTCOMES, CUMULATIVE_OUTCOMES, REROLL_RULES,
+from .terms import (ATTRIBUTES, COMBAT_VALUES, CONTEST_OUTCOMES, CUMULATIVE_OUTCOMES, KIND, REROLL_RULES,
                     SKILL_OUTCOMES)
-from .throw import skill_dist
+from .throw import skill_dist, sp_walk
+
+# the core skill list in a check's `skill` field and in the sheet's skill rows
+FORM_HINT = dark_eye_skills.hint(dark_eye_skills.FORM_SETS, cards.SKILL_LIST)
+SHEET_HINT = dark_eye_skills.hint(dark_eye_skills.SHEET_SETS, cards.SKILL_LIST)
+SHEET = make_sheet(SHEET_HINT)
+
+# what the sentences quote of the rules (the cards never import them)
+READ = cards.RulesRead(walk=sp_walk, chart=tuple(QL_CHART))
+
+
+def _import_hero(data, sheet):
+    """An Optolith hero with its report in words (Importer.read)."""
+    answer = dark_eye_optolith.import_hero(data, sheet)
+    return {"character": answer["character"], "report": cards_optolith.report(answer["report"])}
+
+
+def _attribute_card(ctx, values, result):
+    """The card, with the fate point the rules allow next."""
+    return cards_attribute.attribute_card(ctx, values, result, attribute_follow_ups(values, result))
+
+
+def _skill_card(ctx, values, result):
+    """The card, with the rerolls and +1 QL the rules allow next (exact advice)."""
+    return cards_skill.skill_card(ctx, values, result, skill_follow_ups(values, result))
+
+
+def _skill_words(values, result):
+    return cards_skill.skill_words(values, result, READ)
+
+
+def _cumulative_words(values, result):
+    return cards_cumulative.cumulative_words(values, result, READ)
+
+
+def _group_words(values, result):
+    return cards_cumulative.group_words(values, result, READ)
+
+
+def _cumulative_skills_words(values, result):
+    return cards_cumulative.cumulative_skills_words(values, result, READ)
+
+
+def _competitive_words(values, result):
+    """The sentences, with the rule that decided the contest."""
+    sides = {s: (KIND[result[s]["outcome"]], result[s]["quality_level"]) for s in ("a", "b")}
+    reason = contest(sides["a"], sides["b"], values["passive"])[2]
+    return cards_contest.competitive_words(values, result, sides, reason, READ)
+
+
+def _group_competitive_words(values, result):
+    """The sentences, with each group as one contestant and the rule that
+    decided the contest."""
+    sides = {s: group_side_of([(KIND[r["outcome"]], r["quality_level"]) for r in result[s]])
+             for s in ("a", "b")}
+    reason = contest(sides["a"], sides["b"], values["passive"])[2]
+    return cards_contest.group_competitive_words(values, result, sides, reason, READ)
 
 
 _ATTR_CHOICES = [(abbr, f"{abbr} ({name})") for abbr, name in ATTRIBUTES]
@@ -96,7 +152,7 @@ def _skill_fields(retries):
         Param("skill", "string", "Skill, spell or chant", None, nullable=True, max_length=60,
               help="optional: its name, shown on the card and in the history; a core skill "
                    "picked from the list names its attributes too",
-              suggest=dark_eye_skills.FORM_HINT),
+              suggest=FORM_HINT),
         Param("attributes", "list", "Attributes", [12, 12, 12],
               item=Int("value", "Attribute", min=0, max=40, initial=12), min_items=3, max_items=3,
               help="the three attributes the skill is linked to, e.g. COU/SGC/INT"),
@@ -207,7 +263,7 @@ SYSTEM = System(
     },
     sheet=SHEET,
     fill=fill,
-    importers=[Importer("optolith", "Optolith hero (JSON)", dark_eye_optolith.import_hero)],
+    importers=[Importer("optolith", "Optolith hero (JSON)", _import_hero)],
     checks=[
         Check(
             id="attribute",
@@ -231,7 +287,8 @@ SYSTEM = System(
             resolve=resolve_attribute,
             odds=odds_attribute,
             tones=cards.ATTRIBUTE_TONES,
-            explain=cards_attribute.attribute_card,
+            words=cards_attribute.attribute_words,
+            explain=_attribute_card,
             odds_view=cards_attribute.attribute_odds,
         ),
         Check(
@@ -254,7 +311,8 @@ SYSTEM = System(
             resolve=resolve_skill,
             odds=odds_skill,
             tones=cards.SKILL_TONES,
-            explain=cards_skill.skill_card,
+            words=_skill_words,
+            explain=_skill_card,
             odds_view=cards_skill.skill_odds,
         ),
         Check(
@@ -269,6 +327,7 @@ SYSTEM = System(
             resolve=resolve_competitive,
             odds=odds_competitive,
             tones=cards.CONTEST_TONES,
+            words=_competitive_words,
             explain=cards_contest.competitive_card,
             odds_view=cards_contest.competitive_odds,
         ),
@@ -285,6 +344,7 @@ SYSTEM = System(
             resolve=resolve_cumulative,
             odds=odds_cumulative,
             tones=cards.CUMULATIVE_TONES,
+            words=_cumulative_words,
             explain=cards_cumulative.cumulative_card,
             odds_view=cards_cumulative.cumulative_odds,
         ),
@@ -306,6 +366,7 @@ SYSTEM = System(
             resolve=resolve_cumulative_skills,
             odds=odds_cumulative_skills,
             tones=cards.CUMULATIVE_TONES,
+            words=_cumulative_skills_words,
             explain=cards_cumulative.cumulative_skills_card,
             odds_view=cards_cumulative.cumulative_skills_odds,
         ),
@@ -322,6 +383,7 @@ SYSTEM = System(
             resolve=resolve_group,
             odds=odds_group,
             tones=cards.CUMULATIVE_TONES,
+            words=_group_words,
             explain=cards_cumulative.group_card,
             odds_view=cards_cumulative.group_odds,
         ),
@@ -337,6 +399,7 @@ SYSTEM = System(
             resolve=resolve_group_competitive,
             odds=odds_group_competitive,
             tones=cards.CONTEST_TONES,
+            words=_group_competitive_words,
             explain=cards_contest.group_competitive_card,
             odds_view=cards_contest.group_competitive_odds,
         ),

@@ -4,8 +4,8 @@ checks."""
 from ...display.common import chart, fig, line, outcome_rows
 from ...display.model import Card, Group, Headline, OddsView
 from ...display.words import and_list, cap
-from .cards import (SIDES, _heroes, _kind, _member_name, _one_label, _parts_modded, _skill_dice, _spans,
-                    _titled, _verdict, with_skill_names)
+from .cards import (SIDES, _eav_text, _heroes, _kind, _member_name, _one_label, _parts_modded, _skill_dice,
+                    _spans, _titled, _verdict, throw_steps, with_skill_names, with_verdict)
 
 
 def _contest_what(ctx, paths):
@@ -212,3 +212,90 @@ def competitive_odds(ctx, values, odds):
 def group_competitive_odds(ctx, values, odds):
     ctx = with_skill_names(ctx, values)
     return _contest_odds(ctx, values, odds)
+
+
+# -- the sentences of a result (Check.words) ----------------------------------------
+def contest_why(sides, outcome, ql, reason):
+    """Why the contest came out so, one sentence without its full stop;
+    `sides` {side: (kind, QL)}, `reason` the rule that decided it
+    (competitive.contest)."""
+    (ka, qa), (kb, qb) = sides["a"], sides["b"]
+    win = None if outcome == "unresolved" else outcome[0].upper()
+    botched = "A" if ka == "botch" else "B" if kb == "botch" else None
+    note = f"{botched} botched, which counts as a failure" if botched else ""
+    if reason == "both_critical":
+        return "Unresolved: both sides roll critical successes"
+    if reason == "critical":
+        return f"{win} wins with final QL {ql}: {win}'s critical success wins automatically"
+    if reason == "both_botch":
+        return "Unresolved: both sides botch"
+    if reason == "higher_ql":
+        return f"{win} wins with final QL {ql}: QL {qa} against QL {qb}"
+    if reason == "tie":
+        if win:
+            return (f"{win} wins with final QL 1: both have QL {qa} and a tie goes to "
+                    "the passive side")
+        return f"Unresolved: both have QL {qa} and there is no passive side"
+    if reason == "one_succeeds":
+        return f"{win} wins with final QL {ql}: {note or ('B' if win == 'A' else 'A') + ' fails'}"
+    both = f"{note}; both sides failed" if note else "both sides failed"
+    if win:
+        return f"{cap(both)}, so the passive side {win} still wins, barely (QL 1)"
+    return f"Unresolved: {both} and there is no passive side"
+
+
+def _hero_steps(head, v, r, read):
+    """'A: EAVs ... SR 4.' and the throw's sentences, each after `head`."""
+    return ([f"{head}: " + _eav_text(v["attributes"], [v["modifier"]], v["names"]) + f" SR {v['rating']}."]
+            + [f"{head}: {s}" for s in throw_steps(r, v["names"], read)])
+
+
+def competitive_words(values, result, sides, reason, read):
+    """Check.words of a competitive check; `sides` {side: (kind, QL)} and
+    `reason` (competitive.contest) and `read` (cards.RulesRead) from the
+    wiring."""
+    steps = []
+    for side, _ in SIDES:
+        head = _hero_steps(side.upper(), values[side], result[side], read)
+        steps += [f"Side {head[0]}"] + head[1:]
+    why = contest_why(sides, result["outcome"], result["quality_level"], reason)
+    return {"summary": f"{why}. A: {with_verdict(result['a'])}; B: {with_verdict(result['b'])}.",
+            "steps": steps + [f"{why}."]}
+
+
+def _group_side_step(S, kind, ql, results, botchers, criticals):
+    """'Side A: QL 2 + 1 = 3 (a success).' and the like, for one side."""
+    if kind == "botch":
+        verb = "botches" if len(botchers) == 1 else "botch"
+        return f"Side {S}: {and_list(botchers)} {verb}: the side's QL is discarded (a botch)."
+    if len(results) == 1:
+        words = {"critical": "a critical success", "success": "a success"}.get(kind, "a failure")
+        return f"Side {S}: QL {ql} ({words})."
+    sums = f"Side {S}: QL " + " + ".join(str(r["quality_level"]) for r in results) + f" = {ql}"
+    if kind == "critical":
+        verb = "rolls a critical success" if len(criticals) == 1 else "roll critical successes"
+        return (f"{sums}; {and_list(criticals)} {verb}: the side counts as a critical success, "
+                "as in a competitive check.")
+    return f"{sums} ({'a success' if kind == 'success' else 'every hero failed'})."
+
+
+def group_competitive_words(values, result, sides, reason, read):
+    """Check.words of a group competitive check; as `competitive_words`,
+    `sides` each group as one contestant."""
+    steps = []
+    for side, _ in SIDES:
+        botchers, criticals = [], []
+        for i, (v, r) in enumerate(zip(values[side], result[side])):
+            who = v.get("name") or f"hero {i + 1}"
+            steps += _hero_steps(f"{side.upper()}, {who}", v, r, read)
+            if _kind(r["outcome"]) == "botch":
+                botchers.append(who)
+            elif _kind(r["outcome"]) == "critical":
+                criticals.append(who)
+        kind, ql = sides[side]
+        steps.append(_group_side_step(side.upper(), kind, ql, result[side], botchers, criticals))
+    why = contest_why(sides, result["outcome"], result["quality_level"], reason)
+    words = {s: {"botch": "botch", "failure": "failure, QL 0",
+                 "critical": f"critical success, summed QL {q}"}.get(k, f"summed QL {q}")
+             for s, (k, q) in sides.items()}
+    return {"summary": f"{why}. A: {words['a']}; B: {words['b']}.", "steps": steps + [f"{why}."]}
