@@ -61,33 +61,34 @@ def _contest_summary(ctx, head, key, sides):
     return f"{first} {how}."
 
 
-def _contest_notes(ctx, kinds, passive):
-    """Why the contest came out so (the competitive rules), from each side's
-    kind (critical / success / failure / botch) and QL."""
-    (ka, qa), (kb, qb) = kinds["a"], kinds["b"]
+def _contest_notes(ctx, sides, passive, reason):
+    """Why the contest came out so, from each side's (kind, QL) and the
+    rule that decided it (competitive.contest)."""
+    (ka, qa), (kb, qb) = sides["a"], sides["b"]
     name = {s: _side_name(ctx, s) for s, _ in SIDES}
     p = name.get(passive)
-    if ka == kb == "critical":
+    if reason == "both_critical":
         return ["Both sides roll a critical success: neither wins."]
-    if "critical" in (ka, kb):
-        s = "a" if ka == "critical" else "b"
-        return [f"{name[s]}'s critical success wins automatically."]
-    if ka == kb == "botch":
+    if reason == "critical":
+        return [f"{name['a' if ka == 'critical' else 'b']}'s critical success wins automatically."]
+    if reason == "both_botch":
         return ["Both sides botch: neither wins."]
     notes = [f"{name[s]}'s botch counts as an automatic failure."
              for s, k in (("a", ka), ("b", kb)) if k == "botch"]
-    if ka == kb == "success" and qa == qb:
+    if reason == "tie":
         notes.append(f"A tie at QL {qa}: the passive side, {p}, wins with QL 1." if p
                      else f"A tie at QL {qa} and no passive side: neither wins.")
-    elif ka != "success" and kb != "success":
+    elif reason == "both_fail":
         notes.append(f"Both sides fail: the passive side, {p}, wins with QL 1." if p
                      else "Both sides fail and there is no passive side: neither wins.")
-    elif ka == kb == "success":
+    elif reason == "higher_ql":
         notes.append(f"QL {qa} against QL {qb}: the final QL is the difference.")
     return notes
 
 
-def competitive_card(ctx, values, result):
+def competitive_card(ctx, values, result, sides, reason):
+    """The card; `sides` {side: (kind, QL)} and `reason` (the rule that
+    decided it, competitive.contest) from the wiring."""
     ctx = with_skill_names(ctx, values)
     spans = _spans([result["a"], result["b"]])
     groups, parts = [], []
@@ -95,8 +96,7 @@ def competitive_card(ctx, values, result):
         r = result[side]
         groups.append(Group(_side_name(ctx, side), cap(_verdict(r)), indices))
         parts.append((indices, values[side].get("names")))
-    kinds = {s: (_kind(result[s]["outcome"]), result[s]["quality_level"]) for s, _ in SIDES}
-    notes = _contest_notes(ctx, kinds, values.get("passive"))
+    notes = _contest_notes(ctx, sides, values.get("passive"), reason)
     subject = ctx.versus([p for p, _ in SIDES], [d for _, d in SIDES])
     card = _contest_card(ctx, values, result, groups, notes, [], subject,
                          {s: [s] for s, _ in SIDES},
@@ -104,16 +104,6 @@ def competitive_card(ctx, values, result):
                          {s: _verdict(result[s]) for s, _ in SIDES})
     card.dice = _skill_dice(result.get("rolls", []), parts)
     return card
-
-
-def _side_kind(members, total):
-    """How a group side counts in the contest, read from its heroes' records
-    (reading "Group competitive check": any botch, else any critical)."""
-    if any(_kind(r["outcome"]) == "botch" for r in members):
-        return "botch"
-    if any(_kind(r["outcome"]) == "critical" for r in members):
-        return "critical"
-    return "success" if total > 0 else "failure"
 
 
 def _sides_subject(ctx, values):
@@ -125,10 +115,10 @@ def _sides_subject(ctx, values):
     return " vs ".join(n or d for n, (_, d) in zip(names, SIDES))
 
 
-def _group_contest_notes(ctx, values, result, kinds):
+def _group_contest_notes(ctx, values, result, kinds, reason):
     """The competitive notes, a side's critical naming the heroes who rolled
     it; a critical that a botch on its side undoes is said too."""
-    notes = _contest_notes(ctx, kinds, values.get("passive"))
+    notes = _contest_notes(ctx, kinds, values.get("passive"), reason)
 
     def who(side, kind):
         """("Alrik's critical success", count) for the heroes of this kind."""
@@ -156,11 +146,13 @@ def _group_contest_notes(ctx, values, result, kinds):
     return notes
 
 
-def group_competitive_card(ctx, values, result):
+def group_competitive_card(ctx, values, result, kinds, reason):
+    """The card; `kinds` {side: (kind, QL)}, each group as one contestant,
+    and `reason` (competitive.contest) from the wiring."""
     ctx = with_skill_names(ctx, values)
     entries = result["a"] + result["b"]
     spans = iter(_spans(entries))
-    groups, parts, facts, kinds, heroes, sides = [], [], [], {}, [], {}
+    groups, parts, facts, heroes, sides = [], [], [], [], {}
     for side, _ in SIDES:
         side_name = _side_name(ctx, side)
         for i, (member, r) in enumerate(zip(values[side], result[side])):
@@ -170,11 +162,10 @@ def group_competitive_card(ctx, values, result):
             parts.append((indices, member.get("names")))
             heroes.append((who, member))
         total = result["side_quality"][side]
-        kinds[side] = (_side_kind(result[side], total), total)
         shown = "botch (QL discarded)" if kinds[side][0] == "botch" else str(total)
         facts.append(fig(f"{side_name} QL", shown, f"side_quality.{side}"))
         sides[side] = f"QL {shown}" if kinds[side][0] != "botch" else shown
-    notes = _group_contest_notes(ctx, values, result, kinds)
+    notes = _group_contest_notes(ctx, values, result, kinds, reason)
     paths = {s: [s] + [f"{s}[{i}]" for i in range(len(values[s]))] for s, _ in SIDES}
     card = _contest_card(ctx, values, result, groups, notes, facts, _sides_subject(ctx, values),
                          paths, heroes, sides)

@@ -2,6 +2,15 @@
 line of the report, a record of the rules, as {what, status, why}."""
 
 SHOWN = 10  # ids a report line names before "and N more"
+# the parts of a hero file that are not for checks, in words (left out in one line)
+OTHER_PARTS = {
+    "dateCreated": "dates", "dateModified": "dates",
+    "locale": "language", "avatar": "portrait", "player": "player", "ap": "adventure points",
+    "el": "experience level", "r": "species", "rv": "species", "c": "culture",
+    "isCulturalPackageActive": "culture", "p": "profession", "pv": "profession",
+    "professionName": "profession", "sex": "sex", "phase": "creation phase", "rules": "rules",
+    "pers": "personal data", "belongings": "belongings", "pets": "pets", "pact": "pact",
+}
 # the parts of a hero file with ratings the app has no checks for: (what, why)
 RATED = {
     "ct": ("Combat techniques", "no checks in this app per combat technique: the sheet keeps one "
@@ -75,7 +84,7 @@ def _line(e):
         return (f"Other advantages, disadvantages and special abilities ({e['count']})",
                 "no checks in this app")
     if part == "other_parts":
-        return ", ".join(e["names"]).capitalize(), "not used by checks"
+        return ", ".join(sorted({OTHER_PARTS[k] for k in e["keys"]})).capitalize(), "not used by checks"
     return f"Parts {_listed(e['ids'])}", "not part of the Optolith hero format this app knows"
 
 

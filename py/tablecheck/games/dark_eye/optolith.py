@@ -41,15 +41,11 @@ OLDEST, NEWEST_MAJOR = (0, 49, 5), 1
 MAX_VALUE = 40  # attributes and ratings the sheet takes
 MAX_NAME = 60  # the sheet's name limit
 MAX_INSTANCES = 100  # entries of one advantage (Aptitude: one per skill, spell or chant)
-# the parts of a hero file that are not for checks (left out in one line)
-OTHER_PARTS = {
-    "dateCreated": "dates", "dateModified": "dates",
-    "locale": "language", "avatar": "portrait", "player": "player", "ap": "adventure points",
-    "el": "experience level", "r": "species", "rv": "species", "c": "culture",
-    "isCulturalPackageActive": "culture", "p": "profession", "pv": "profession",
-    "professionName": "profession", "sex": "sex", "phase": "creation phase", "rules": "rules",
-    "pers": "personal data", "belongings": "belongings", "pets": "pets", "pact": "pact",
-}
+# the parts of a hero file that are not for checks (left out in one line;
+# cards_optolith names them)
+OTHER_PARTS = ("dateCreated", "dateModified", "locale", "avatar", "player", "ap", "el", "r", "rv", "c",
+               "isCulturalPackageActive", "p", "pv", "professionName", "sex", "phase", "rules", "pers",
+               "belongings", "pets", "pact")
 READ = ("id", "clientVersion", "name", "attr", "talents", "activatable", "ct", "spells", "liturgies", "cantrips", "blessings")
 
 
@@ -265,9 +261,9 @@ def _left_out(hero, activatable, sheet, report):
     others = [k for k, v in activatable.items() if k not in (APTITUDE, LUCK, BAD_LUCK) and v]
     if others:
         _add(report, "other_activatable", "skipped", count=len(others))
-    kept = sorted({OTHER_PARTS[k] for k in hero if k in OTHER_PARTS})
+    kept = [k for k in hero if k in OTHER_PARTS]
     if kept:
-        _add(report, "other_parts", "skipped", names=kept)
+        _add(report, "other_parts", "skipped", keys=kept)
     unknown = [k for k in hero if k not in OTHER_PARTS and k not in READ]
     if unknown:
         _add(report, "unknown_parts", "refused", ids=unknown)
