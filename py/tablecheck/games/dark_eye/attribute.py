@@ -6,7 +6,7 @@ from fractions import Fraction
 from ...errors import InvalidRequest
 from .fate_points import _advice_throw, _odds_read_no_throw, _positions, _throw_rules, reroll_rules
 from .tables import ATTRIBUTE_OUTCOME_IDS, SIDES
-from .throw import Throw, _arith, _refuse
+from .throw import Throw, _refusal
 
 
 def _passes(eav, face):
@@ -24,33 +24,6 @@ def attribute_outcome(eav, face, confirmation=None):
     return "success" if face <= eav else "failure"
 
 
-def _attribute_steps(eav, face, conf, outcome):
-    """The sentences of one attribute throw (die and any confirmation)."""
-    steps = []
-    if face == 1:
-        steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
-        if outcome == "critical_success":
-            steps.append(f"Confirmation roll {conf} <= EAV {eav}: confirmed, a critical success.")
-        elif conf == SIDES:
-            steps.append("Confirmation roll 20: a 20 always fails, so no critical; "
-                         "an ordinary success.")
-        else:
-            steps.append(f"Confirmation roll {conf} > EAV {eav}: not confirmed, "
-                         "an ordinary success.")
-    elif face == SIDES:
-        steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
-        if outcome == "botch" and conf == SIDES:
-            steps.append("Confirmation roll 20: another 20 confirms the botch.")
-        elif outcome == "botch":
-            steps.append(f"Confirmation roll {conf} > EAV {eav}: the botch is confirmed.")
-        else:
-            steps.append(f"Confirmation roll {conf} <= EAV {eav}: no botch, an ordinary failure.")
-    else:
-        cmp = "<=" if face <= eav else ">"
-        steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
-    return steps
-
-
 def _attribute_throw(throw, eav, label):
     """The die and, after a 1 or a 20, its confirmation roll."""
     die = throw.roll(label, info={"eav": eav})
@@ -64,49 +37,31 @@ def resolve_attribute(values, tray):
     value, modifier, name = values["value"], values["modifier"], values["name"]
     reroll = values.get("reroll")
     eav = value + modifier
-    what = f" on {name}" if name else ""
-    steps = [f"EAV = {_arith(value, [modifier])}."]
     out = {"eav": eav, "modifier": modifier, "confirmation": None, "roll": None}
     if eav < 1:
-        steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
-        out.update(outcome="failure", success=False, steps=steps,
-                   summary=f"Failure: EAV {eav} is below 1, so the check fails automatically.")
+        out.update(outcome="failure", success=False)
         return out
     label = f"{name} die" if name else "d20"
     throw = Throw(tray, values.get("first_throw"))
     die, conf = _attribute_throw(throw, eav, label)
     throw.done()
     outcome = attribute_outcome(eav, die.value, conf.value if conf else None)
-    steps += _attribute_steps(eav, die.value, conf.value if conf else None, outcome)
     if reroll:
         _positions(reroll)
         if outcome == "botch":
-            _refuse(tray, "reroll", "a botch cannot be rerolled")
+            raise _refusal(tray, "reroll", "a botch cannot be rerolled")
         out["first"] = {"outcome": outcome, "roll": die.value,
                         "confirmation": conf.value if conf else None}
         out["reroll"] = {"rule": "fate_point", "dice": [1]}
         die.rerolled, die.kept = True, False
         if conf:
             conf.kept = False
-        steps.append("A fate point (FtP) rerolls the die; the new value stands"
-                     + (" (the confirmation roll is never rerolled: a new 1 or 20 is confirmed "
-                        "afresh)." if conf else "."))
         die, conf = _attribute_throw(Throw(tray), eav, f"{label} (fate point)")
         outcome = attribute_outcome(eav, die.value, conf.value if conf else None)
-        steps += _attribute_steps(eav, die.value, conf.value if conf else None, outcome)
-    face = out["roll"] = die.value
+    out["roll"] = die.value
     if conf:
         out["confirmation"] = conf.to_dict()
-    summary = {
-        "critical_success": f"Critical success{what} (EAV {eav}): a 1, confirmed.",
-        "success": f"Success{what} (EAV {eav}) with a {face}.",
-        "failure": f"Failure{what} (EAV {eav}) with a {face}.",
-        "botch": f"Botch{what} (EAV {eav}): a 20, confirmed.",
-    }[outcome]
-    if reroll:
-        summary = summary[:-1] + " after a fate point."
-    out.update(outcome=outcome, success=outcome in ("critical_success", "success"),
-               summary=summary, steps=steps)
+    out.update(outcome=outcome, success=outcome in ("critical_success", "success"))
     return out
 
 

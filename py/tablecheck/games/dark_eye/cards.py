@@ -7,12 +7,12 @@ attributes), and a check that could not be rolled (an EAV below 1) rolls
 none: the groups count each record's own `dice` to find their indices.
 """
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ...display.common import (die_views, modifier_facts, modifier_text, modifiers, with_modifiers,
                                with_part_modifiers)
-from ...display.words import and_list, signed
-from .terms import ATTRIBUTES, COMBAT_VALUES, KIND
+from ...display.words import and_list, cap, signed
+from .terms import ATTRIBUTES, COMBAT_VALUES, KIND, SKILL_OUTCOMES
 
 
 ATTRIBUTE_TONES = {"critical_success": "great", "success": "good", "failure": "bad",
@@ -206,3 +206,102 @@ def _check_extras(e):
         return f" ({signed(-penalty)})" if penalty else ""
     parts = [f"{signed(mod)} this check"] + ([f"{signed(-penalty)} penalty"] if penalty else [])
     return f" ({', '.join(parts)})"
+
+
+# the core skill list as a form offers it (skills.hint)
+SKILL_LIST = {"button": "Skill list", "title": "The 59 core skills",
+              "placeholder": "Type to search",
+              "empty": "No core skill matches: a skill of your own takes its three attributes by hand."}
+
+
+# -- the sentences of a result (Check.words) --------------------------------------------
+@dataclass(frozen=True)
+class RulesRead:
+    """What the sentences quote of the rules, handed in by the wiring:
+    `walk(faces, eavs, rating)` -> each die's SP (throw.Spend) and the
+    Quality Levels chart [(low, high, QL)]."""
+    walk: object
+    chart: tuple
+
+
+def _sp(n):
+    return f"{n} SP"
+
+
+def _terms(terms):
+    """' + 2 - 1' for the non-zero terms [2, -1] (spaces around each sign)."""
+    return "".join(f" {'+' if t > 0 else '-'} {abs(t)}" for t in terms if t)
+
+
+def _arith(base, terms):
+    """'12 - 2 - 1 = 9', or just '12' when every term is 0."""
+    shown = _terms(terms)
+    return f"{base}{shown} = {base + sum(terms)}" if shown else f"{base}"
+
+
+def _eav_text(attributes, terms, names):
+    """'EAVs COU 12 - 2 = 10, ...' for the terms (modifier, -penalty, ...);
+    names may be None: 'EAVs 12 - 2 = 10, ...'."""
+    labels = [f"{n} " for n in names] if names else [""] * 3
+    return "EAVs " + ", ".join(f"{n}{_arith(a, terms)}" for n, a in zip(labels, attributes)) + "."
+
+
+def _chart_row(chart, ql):
+    """'4-6' (or '16+'): the row of the Quality Levels chart of a QL."""
+    low, high, _ = chart[ql - 1]
+    return f"{low}+" if high is None else f"{low}-{high}"
+
+
+def with_verdict(r):
+    """Short words for summaries: 'success with QL 2'."""
+    words = dict(SKILL_OUTCOMES)[r["outcome"]].lower()
+    if r["outcome"] == "failure" and r.get("automatic"):
+        return "automatic failure (an EAV below 1)"
+    if r["outcome"] == "failure":
+        return f"failure ({_sp(r.get('points_short', 0))} short)"
+    if r["success"]:
+        return f"{words} with QL {r['quality_level']}"
+    return words
+
+
+def throw_steps(r, names, read):
+    """The sentences of one skill check's throw (its record `r`): each die
+    against its EAV with the SP it costs, then the outcome."""
+    names = _attribute_names(names)
+    if r.get("automatic"):
+        low = [f"{n}: {e}" for n, e in zip(names, r["eav"]) if e < 1]
+        return [f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled."]
+    faces, eavs, rating = r["dice"], r["eav"], r["rating"]
+    steps = []
+    for n, e, face, spend in zip(names, eavs, faces, read.walk(faces, eavs, rating)):
+        if spend.need == 0:
+            single = (" (in a skill check a single 20 is an ordinary value; \"a 20 always "
+                      "fails\" is the attribute-check rule)") if face == 20 else ""
+            steps.append(f"{cap(n)} die {face} against EAV {e}: passes{single}, {_sp(spend.left)} left.")
+        elif spend.cost:
+            steps.append(f"{cap(n)} die {face} against EAV {e}: {_sp(spend.need)} spent, "
+                         f"{_sp(spend.left)} left.")
+        elif spend.after_uncovered:
+            steps.append(f"{cap(n)} die {face} against EAV {e}: would need {_sp(spend.need)} more.")
+        else:
+            steps.append(f"{cap(n)} die {face} against EAV {e}: needs {_sp(spend.need)}, "
+                         f"only {_sp(spend.left)} left: not covered.")
+    outcome, ql, points = r["outcome"], r["quality_level"], r["points_left"]
+    if KIND[outcome] == "botch":
+        n20 = "Three 20s: a spectacular botch" if outcome == "spectacular_botch" else "Two 20s: a botch"
+        steps.append(f"{n20}, an automatic failure whatever the SP.")
+    elif KIND[outcome] == "critical":
+        n1 = ("Three 1s: a spectacular success" if outcome == "spectacular_success"
+              else "Two 1s: a critical success")
+        if sum(max(0, f - e) for f, e in zip(faces, eavs)) > rating:
+            steps.append(f"{n1}, overriding the uncovered die; 0 SP left: QL 1.")
+        else:
+            steps.append(f"{n1}; {_sp(points)} left: QL {ql} ({_chart_row(read.chart, ql)} SP left).")
+    elif outcome == "success":
+        steps.append(f"All three dice pass with {_sp(points)} left: QL {ql} "
+                     f"({_chart_row(read.chart, ql)} SP left).")
+    else:
+        short = r.get("points_short", 0)
+        steps.append(f"The dice need {_sp(rating + short)} but the SR is {rating}: failure, "
+                     f"{_sp(short)} short.")
+    return steps

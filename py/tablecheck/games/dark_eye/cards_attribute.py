@@ -3,11 +3,13 @@
 from ...display.common import die_views, fig, headline, line, outcome_rows
 from ...display.model import Card, OddsView
 from ...display.words import pct_text
-from .cards import _modded, _value_name
+from .cards import _arith, _modded, _value_name
 from .cards_fate_points import _attribute_follow_ups
 
 
-def attribute_card(ctx, values, result):
+def attribute_card(ctx, values, result, advice):
+    """The card; `advice`: the follow-ups the rules allow ({"fate_point":
+    advice}, attribute.attribute_follow_ups), handed in by the wiring."""
     outcome, eav, face = result["outcome"], result["eav"], result.get("roll")
     what = ctx.label("") or _value_name(values.get("name"))
     subject = ctx.name("")
@@ -37,7 +39,7 @@ def attribute_card(ctx, values, result):
         notes=notes,
         line=line(subject, modded, ctx.words(outcome).lower(), key_text),
         dice=_attribute_dice(result, values),
-        actions=_attribute_follow_ups(ctx, values, result),
+        actions=_attribute_follow_ups(ctx, values, result, advice),
     )
 
 
@@ -81,3 +83,60 @@ def attribute_odds(ctx, values, odds):
                  fig("EAV", eav, "eav")],
         notes=notes,
     )
+
+
+# -- the sentences of a result (Check.words) ----------------------------------------
+def _throw_steps(eav, face, conf, outcome):
+    """The sentences of one attribute throw (die and any confirmation)."""
+    steps = []
+    if face == 1:
+        steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
+        if outcome == "critical_success":
+            steps.append(f"Confirmation roll {conf} <= EAV {eav}: confirmed, a critical success.")
+        elif conf == 20:
+            steps.append("Confirmation roll 20: a 20 always fails, so no critical; "
+                         "an ordinary success.")
+        else:
+            steps.append(f"Confirmation roll {conf} > EAV {eav}: not confirmed, "
+                         "an ordinary success.")
+    elif face == 20:
+        steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
+        if outcome == "botch" and conf == 20:
+            steps.append("Confirmation roll 20: another 20 confirms the botch.")
+        elif outcome == "botch":
+            steps.append(f"Confirmation roll {conf} > EAV {eav}: the botch is confirmed.")
+        else:
+            steps.append(f"Confirmation roll {conf} <= EAV {eav}: no botch, an ordinary failure.")
+    else:
+        cmp = "<=" if face <= eav else ">"
+        steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
+    return steps
+
+
+def attribute_words(values, result):
+    """Check.words: the summary and steps of an attribute check's record."""
+    eav, outcome, face = result["eav"], result["outcome"], result["roll"]
+    name = values["name"]
+    what = f" on {name}" if name else ""
+    steps = [f"EAV = {_arith(values['value'], [values['modifier']])}."]
+    if face is None:
+        steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
+        return {"summary": f"Failure: EAV {eav} is below 1, so the check fails automatically.",
+                "steps": steps}
+    conf = result["confirmation"]["value"] if result["confirmation"] else None
+    first = result.get("first")
+    if first:
+        steps += _throw_steps(eav, first["roll"], first["confirmation"], first["outcome"])
+        steps.append("A fate point (FtP) rerolls the die; the new value stands"
+                     + (" (the confirmation roll is never rerolled: a new 1 or 20 is confirmed "
+                        "afresh)." if first["confirmation"] is not None else "."))
+    steps += _throw_steps(eav, face, conf, outcome)
+    summary = {
+        "critical_success": f"Critical success{what} (EAV {eav}): a 1, confirmed.",
+        "success": f"Success{what} (EAV {eav}) with a {face}.",
+        "failure": f"Failure{what} (EAV {eav}) with a {face}.",
+        "botch": f"Botch{what} (EAV {eav}): a 20, confirmed.",
+    }[outcome]
+    if first:
+        summary = summary[:-1] + " after a fate point."
+    return {"summary": summary, "steps": steps}

@@ -4,8 +4,8 @@ checks."""
 from ...display.common import chart, fig, line, outcome_rows
 from ...display.model import Card, Group, Headline, OddsView
 from ...display.words import and_list, cap
-from .cards import (SIDES, _heroes, _kind, _member_name, _one_label, _parts_modded, _skill_dice, _spans,
-                    _titled, _verdict, with_skill_names)
+from .cards import (SIDES, _eav_text, _heroes, _kind, _member_name, _one_label, _parts_modded, _skill_dice,
+                    _spans, _titled, _verdict, throw_steps, with_skill_names, with_verdict)
 
 
 def _contest_what(ctx, paths):
@@ -61,33 +61,34 @@ def _contest_summary(ctx, head, key, sides):
     return f"{first} {how}."
 
 
-def _contest_notes(ctx, kinds, passive):
-    """Why the contest came out so (the competitive rules), from each side's
-    kind (critical / success / failure / botch) and QL."""
-    (ka, qa), (kb, qb) = kinds["a"], kinds["b"]
+def _contest_notes(ctx, sides, passive, reason):
+    """Why the contest came out so, from each side's (kind, QL) and the
+    rule that decided it (competitive.contest)."""
+    (ka, qa), (kb, qb) = sides["a"], sides["b"]
     name = {s: _side_name(ctx, s) for s, _ in SIDES}
     p = name.get(passive)
-    if ka == kb == "critical":
+    if reason == "both_critical":
         return ["Both sides roll a critical success: neither wins."]
-    if "critical" in (ka, kb):
-        s = "a" if ka == "critical" else "b"
-        return [f"{name[s]}'s critical success wins automatically."]
-    if ka == kb == "botch":
+    if reason == "critical":
+        return [f"{name['a' if ka == 'critical' else 'b']}'s critical success wins automatically."]
+    if reason == "both_botch":
         return ["Both sides botch: neither wins."]
     notes = [f"{name[s]}'s botch counts as an automatic failure."
              for s, k in (("a", ka), ("b", kb)) if k == "botch"]
-    if ka == kb == "success" and qa == qb:
+    if reason == "tie":
         notes.append(f"A tie at QL {qa}: the passive side, {p}, wins with QL 1." if p
                      else f"A tie at QL {qa} and no passive side: neither wins.")
-    elif ka != "success" and kb != "success":
+    elif reason == "both_fail":
         notes.append(f"Both sides fail: the passive side, {p}, wins with QL 1." if p
                      else "Both sides fail and there is no passive side: neither wins.")
-    elif ka == kb == "success":
+    elif reason == "higher_ql":
         notes.append(f"QL {qa} against QL {qb}: the final QL is the difference.")
     return notes
 
 
-def competitive_card(ctx, values, result):
+def competitive_card(ctx, values, result, sides, reason):
+    """The card; `sides` {side: (kind, QL)} and `reason` (the rule that
+    decided it, competitive.contest) from the wiring."""
     ctx = with_skill_names(ctx, values)
     spans = _spans([result["a"], result["b"]])
     groups, parts = [], []
@@ -95,8 +96,7 @@ def competitive_card(ctx, values, result):
         r = result[side]
         groups.append(Group(_side_name(ctx, side), cap(_verdict(r)), indices))
         parts.append((indices, values[side].get("names")))
-    kinds = {s: (_kind(result[s]["outcome"]), result[s]["quality_level"]) for s, _ in SIDES}
-    notes = _contest_notes(ctx, kinds, values.get("passive"))
+    notes = _contest_notes(ctx, sides, values.get("passive"), reason)
     subject = ctx.versus([p for p, _ in SIDES], [d for _, d in SIDES])
     card = _contest_card(ctx, values, result, groups, notes, [], subject,
                          {s: [s] for s, _ in SIDES},
@@ -104,16 +104,6 @@ def competitive_card(ctx, values, result):
                          {s: _verdict(result[s]) for s, _ in SIDES})
     card.dice = _skill_dice(result.get("rolls", []), parts)
     return card
-
-
-def _side_kind(members, total):
-    """How a group side counts in the contest, read from its heroes' records
-    (reading "Group competitive check": any botch, else any critical)."""
-    if any(_kind(r["outcome"]) == "botch" for r in members):
-        return "botch"
-    if any(_kind(r["outcome"]) == "critical" for r in members):
-        return "critical"
-    return "success" if total > 0 else "failure"
 
 
 def _sides_subject(ctx, values):
@@ -125,10 +115,10 @@ def _sides_subject(ctx, values):
     return " vs ".join(n or d for n, (_, d) in zip(names, SIDES))
 
 
-def _group_contest_notes(ctx, values, result, kinds):
+def _group_contest_notes(ctx, values, result, kinds, reason):
     """The competitive notes, a side's critical naming the heroes who rolled
     it; a critical that a botch on its side undoes is said too."""
-    notes = _contest_notes(ctx, kinds, values.get("passive"))
+    notes = _contest_notes(ctx, kinds, values.get("passive"), reason)
 
     def who(side, kind):
         """("Alrik's critical success", count) for the heroes of this kind."""
@@ -156,11 +146,13 @@ def _group_contest_notes(ctx, values, result, kinds):
     return notes
 
 
-def group_competitive_card(ctx, values, result):
+def group_competitive_card(ctx, values, result, kinds, reason):
+    """The card; `kinds` {side: (kind, QL)}, each group as one contestant,
+    and `reason` (competitive.contest) from the wiring."""
     ctx = with_skill_names(ctx, values)
     entries = result["a"] + result["b"]
     spans = iter(_spans(entries))
-    groups, parts, facts, kinds, heroes, sides = [], [], [], {}, [], {}
+    groups, parts, facts, heroes, sides = [], [], [], [], {}
     for side, _ in SIDES:
         side_name = _side_name(ctx, side)
         for i, (member, r) in enumerate(zip(values[side], result[side])):
@@ -170,11 +162,10 @@ def group_competitive_card(ctx, values, result):
             parts.append((indices, member.get("names")))
             heroes.append((who, member))
         total = result["side_quality"][side]
-        kinds[side] = (_side_kind(result[side], total), total)
         shown = "botch (QL discarded)" if kinds[side][0] == "botch" else str(total)
         facts.append(fig(f"{side_name} QL", shown, f"side_quality.{side}"))
         sides[side] = f"QL {shown}" if kinds[side][0] != "botch" else shown
-    notes = _group_contest_notes(ctx, values, result, kinds)
+    notes = _group_contest_notes(ctx, values, result, kinds, reason)
     paths = {s: [s] + [f"{s}[{i}]" for i in range(len(values[s]))] for s, _ in SIDES}
     card = _contest_card(ctx, values, result, groups, notes, facts, _sides_subject(ctx, values),
                          paths, heroes, sides)
@@ -212,3 +203,90 @@ def competitive_odds(ctx, values, odds):
 def group_competitive_odds(ctx, values, odds):
     ctx = with_skill_names(ctx, values)
     return _contest_odds(ctx, values, odds)
+
+
+# -- the sentences of a result (Check.words) ----------------------------------------
+def contest_why(sides, outcome, ql, reason):
+    """Why the contest came out so, one sentence without its full stop;
+    `sides` {side: (kind, QL)}, `reason` the rule that decided it
+    (competitive.contest)."""
+    (ka, qa), (kb, qb) = sides["a"], sides["b"]
+    win = None if outcome == "unresolved" else outcome[0].upper()
+    botched = "A" if ka == "botch" else "B" if kb == "botch" else None
+    note = f"{botched} botched, which counts as a failure" if botched else ""
+    if reason == "both_critical":
+        return "Unresolved: both sides roll critical successes"
+    if reason == "critical":
+        return f"{win} wins with final QL {ql}: {win}'s critical success wins automatically"
+    if reason == "both_botch":
+        return "Unresolved: both sides botch"
+    if reason == "higher_ql":
+        return f"{win} wins with final QL {ql}: QL {qa} against QL {qb}"
+    if reason == "tie":
+        if win:
+            return (f"{win} wins with final QL 1: both have QL {qa} and a tie goes to "
+                    "the passive side")
+        return f"Unresolved: both have QL {qa} and there is no passive side"
+    if reason == "one_succeeds":
+        return f"{win} wins with final QL {ql}: {note or ('B' if win == 'A' else 'A') + ' fails'}"
+    both = f"{note}; both sides failed" if note else "both sides failed"
+    if win:
+        return f"{cap(both)}, so the passive side {win} still wins, barely (QL 1)"
+    return f"Unresolved: {both} and there is no passive side"
+
+
+def _hero_steps(head, v, r, read):
+    """'A: EAVs ... SR 4.' and the throw's sentences, each after `head`."""
+    return ([f"{head}: " + _eav_text(v["attributes"], [v["modifier"]], v["names"]) + f" SR {v['rating']}."]
+            + [f"{head}: {s}" for s in throw_steps(r, v["names"], read)])
+
+
+def competitive_words(values, result, sides, reason, read):
+    """Check.words of a competitive check; `sides` {side: (kind, QL)} and
+    `reason` (competitive.contest) and `read` (cards.RulesRead) from the
+    wiring."""
+    steps = []
+    for side, _ in SIDES:
+        head = _hero_steps(side.upper(), values[side], result[side], read)
+        steps += [f"Side {head[0]}"] + head[1:]
+    why = contest_why(sides, result["outcome"], result["quality_level"], reason)
+    return {"summary": f"{why}. A: {with_verdict(result['a'])}; B: {with_verdict(result['b'])}.",
+            "steps": steps + [f"{why}."]}
+
+
+def _group_side_step(S, kind, ql, results, botchers, criticals):
+    """'Side A: QL 2 + 1 = 3 (a success).' and the like, for one side."""
+    if kind == "botch":
+        verb = "botches" if len(botchers) == 1 else "botch"
+        return f"Side {S}: {and_list(botchers)} {verb}: the side's QL is discarded (a botch)."
+    if len(results) == 1:
+        words = {"critical": "a critical success", "success": "a success"}.get(kind, "a failure")
+        return f"Side {S}: QL {ql} ({words})."
+    sums = f"Side {S}: QL " + " + ".join(str(r["quality_level"]) for r in results) + f" = {ql}"
+    if kind == "critical":
+        verb = "rolls a critical success" if len(criticals) == 1 else "roll critical successes"
+        return (f"{sums}; {and_list(criticals)} {verb}: the side counts as a critical success, "
+                "as in a competitive check.")
+    return f"{sums} ({'a success' if kind == 'success' else 'every hero failed'})."
+
+
+def group_competitive_words(values, result, sides, reason, read):
+    """Check.words of a group competitive check; as `competitive_words`,
+    `sides` each group as one contestant."""
+    steps = []
+    for side, _ in SIDES:
+        botchers, criticals = [], []
+        for i, (v, r) in enumerate(zip(values[side], result[side])):
+            who = v.get("name") or f"hero {i + 1}"
+            steps += _hero_steps(f"{side.upper()}, {who}", v, r, read)
+            if _kind(r["outcome"]) == "botch":
+                botchers.append(who)
+            elif _kind(r["outcome"]) == "critical":
+                criticals.append(who)
+        kind, ql = sides[side]
+        steps.append(_group_side_step(side.upper(), kind, ql, result[side], botchers, criticals))
+    why = contest_why(sides, result["outcome"], result["quality_level"], reason)
+    words = {s: {"botch": "botch", "failure": "failure, QL 0",
+                 "critical": f"critical success, summed QL {q}"}.get(k, f"summed QL {q}")
+             for s, (k, q) in sides.items()}
+    return {"summary": f"{why}. A: {words['a']}; B: {words['b']}.", "steps": steps + [f"{why}."]}

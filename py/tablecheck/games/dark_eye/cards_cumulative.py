@@ -3,10 +3,10 @@
 
 from ...display.common import chart, fig, headline, line, outcome_rows
 from ...display.model import Card, Group, OddsView
-from ...display.words import and_list, cap, pct_text, signed
-from .cards import (SHORT, SKILL_TONES, _check_extras, _eav_list, _heroes, _kind, _member_name, _modded,
-                    _one_label, _parts_modded, _skill_dice, _spans, _titled, _verdict,
-                    with_skill_names)
+from ...display.words import and_list, cap, pct_text, plural, signed
+from .cards import (SHORT, SKILL_TONES, _attribute_names, _check_extras, _eav_list, _eav_text, _heroes,
+                    _kind, _member_name, _modded, _one_label, _parts_modded, _skill_dice, _spans,
+                    _titled, _verdict, throw_steps, with_skill_names)
 
 
 def _check_summary(e, single, last_of_round):
@@ -254,3 +254,212 @@ def cumulative_skills_odds(ctx, values, odds):
                       "quality_if_short")],
         notes=notes,
     )
+
+
+# -- the sentences of a result (Check.words) ----------------------------------------
+def _padded(values, count):
+    """Each check's own modifier (`modifiers`, later checks 0)."""
+    mods = list(values.get("modifiers") or [])
+    return mods + [0] * (count - len(mods))
+
+
+def _extras(mod, penalty):
+    """' (modifier for this check +2, penalty -1)' or ''."""
+    extra = ", ".join(([f"modifier for this check {signed(mod)}"] if mod else [])
+                      + ([f"penalty -{penalty}"] if penalty else []))
+    return f" ({extra})" if extra else ""
+
+
+def _gain_step(head, e, last):
+    """What one check of a run gains: doubled QL, QL, nothing (and the
+    penalty it adds); None for a botch (the round says it)."""
+    kind, penalty = _kind(e["outcome"]), e["penalty"]
+    if kind == "critical":
+        cleared = f"; penalty -{penalty} cleared" if penalty else ""
+        return f"{head}: critical: QL {e['quality_level']} doubled to {e['gained']}{cleared}."
+    if kind == "success":
+        return f"{head}: QL {e['gained']} gained."
+    if kind == "failure":
+        nxt = "" if last else f"; penalty for the next check now -{penalty + 1}"
+        return f"{head}: no QL{nxt}."
+    return None
+
+
+def _next_penalty(e):
+    """The penalty after a check: cleared by a critical, +1 by a failure."""
+    kind = _kind(e["outcome"])
+    return 0 if kind == "critical" else e["penalty"] + (kind == "failure")
+
+
+def _run_words(values, result, members, rounds, single, mods, read):
+    """The summary and steps of a cumulative or group check's record."""
+    target, partial = values["target"], values["partial"]
+    outcome, made = result["outcome"], result["rounds"]
+    heroes = [{"eavs": [a + v["modifier"] for a in v["attributes"]], "v": v,
+               "who": "" if single else (v.get("name") or f"hero {i + 1}")}
+              for i, v in enumerate(members)]
+    unit = "check" if single else "round"
+    what = "cumulative check" if single else "group check"
+    penalty = [0] * len(heroes)
+    total = 0
+    steps = []
+    botchers = []
+    for rnd in range(1, made + 1):
+        last = rnd == rounds
+        entries = [e for e in result["checks"] if e["round"] == rnd]
+        botchers = []
+        for e in entries:
+            i = e.get("member", 0)
+            h, v = heroes[i], heroes[i]["v"]
+            head = f"Check {rnd}" if single else f"Round {rnd}, {h['who']}"
+            mod = mods[rnd - 1]
+            steps.append(f"{head}{_extras(mod, e['penalty'])}: "
+                         + _eav_text(v["attributes"], [v["modifier"], mod, -e["penalty"]], v["names"])
+                         + f" SR {v['rating']}.")
+            steps += [f"{head}: {s}" for s in throw_steps(e, v["names"], read)]
+            if _kind(e["outcome"]) == "botch":
+                botchers.append(h["who"])
+            else:
+                steps.append(_gain_step(head, e, last))
+            penalty[i] = _next_penalty(e)
+        gains = [e["gained"] for e in entries]
+        if botchers:
+            lost = f"all {total} QL collected are lost" if total else "all QL are lost"
+            if single:
+                steps.append(f"Check {rnd}: the botch ends the {what}; {lost}.")
+            else:
+                verb = "botches" if len(botchers) == 1 else "botch"
+                steps.append(f"Round {rnd}, {and_list(botchers)} {verb}: the {what} fails and {lost}.")
+            total = 0
+            break
+        total += sum(gains)
+        if single:
+            steps.append(f"Check {rnd}: total {total} of {target} QL.")
+        else:
+            shown = " + ".join(str(g) for g in gains)
+            steps.append(f"Round {rnd}: QL {shown} = {sum(gains)}; total {total} of {target}."
+                         if len(gains) > 1 else f"Round {rnd}: total {total} of {target} QL.")
+        if total >= target:
+            steps.append(f"{total} QL reach the {target} needed: success.")
+    stopped = outcome in ("partial_success", "failure") and made < rounds
+    if stopped:
+        rnd = made + 1
+        if single:
+            extra = mods[rnd - 1] - penalty[0]
+            low = ", ".join(f"{n}: {e + extra}" for n, e in zip(_attribute_names(members[0]["names"]),
+                                                                heroes[0]["eavs"]) if e + extra < 1)
+            why = (f"with the penalty -{penalty[0]} an EAV is below 1 ({low})" if penalty[0]
+                   else f"an EAV is below 1 ({low})")
+            if any(mods[rnd - 1:]):
+                why += " and no later check's modifier lifts it to 1"
+        else:
+            why = "every hero has an EAV below 1"
+        steps.append(f"{cap(why)}: no further check can succeed; stopping with "
+                     f"{plural(rounds - rnd + 1, unit)} unused.")
+    if outcome in ("partial_success", "failure"):
+        words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
+                 else "failure")
+        head = (f"{total} of {target} QL collected" if stopped
+                else f"All {plural(rounds, unit)} made with {total} of {target} QL collected")
+        steps.append(f"{head}: {words}.")
+    if outcome != "botch":
+        botch = ""
+    elif single:
+        botch = f"Botch on check {made}: the cumulative check fails and all QL are lost."
+    else:
+        botch = (f"Botch in round {made} ({and_list(botchers)}): the group check fails "
+                 "and all QL are lost.")
+    summary = {
+        "success": f"Success: {total} QL collected in {plural(made, unit)} ({target} needed).",
+        "partial_success": f"Partial success: {total} of {target} QL collected "
+                           f"({partial} needed for a partial success).",
+        "failure": f"Failure: {total} of {target} QL collected.",
+        "botch": botch,
+    }[outcome]
+    return {"summary": summary, "steps": steps}
+
+
+def cumulative_words(values, result, read):
+    """Check.words of a cumulative check (`read`: cards.RulesRead)."""
+    count = values["max_checks"]
+    return _run_words(values, result, [values], count, True, _padded(values, count), read)
+
+
+def group_words(values, result, read):
+    """Check.words of a group (cumulative) check."""
+    count = values["max_rounds"]
+    return _run_words(values, result, values["members"], count, False, [0] * count, read)
+
+
+def _standing(names, targets, quality):
+    """'Woodworking 4 of 6, Metalworking 0 of 4'."""
+    return ", ".join(f"{n} {q} of {t}" for n, t, q in zip(names, targets, quality))
+
+
+def _how_chosen(names, order, e, missing):
+    """Why check n used its skill (the order, or the most QL missing)."""
+    n, i = e["number"], e["skill"]
+    if e["chosen_by"] == "order":
+        return "the order names it"
+    if n <= len(order):
+        return (f"the order names {names[order[n - 1] - 1]}, which has its QL; "
+                f"instead the skill with the most QL still missing ({missing[i]})")
+    return f"the skill with the most QL still missing ({missing[i]})"
+
+
+def cumulative_skills_words(values, result, read):
+    """Check.words of a cumulative check with several skills."""
+    skills, count, partial = values["skills"], values["max_checks"], values["partial"]
+    mods, order = _padded(values, count), values.get("order") or []
+    names = [v.get("skill") or f"skill {i + 1}" for i, v in enumerate(skills)]
+    targets = [v["target"] for v in skills]
+    needed = sum(targets)
+    outcome, made = result["outcome"], result["rounds"]
+    quality, counted, penalty = [0] * len(skills), 0, 0
+    steps = []
+    for e in result["checks"]:
+        n, i = e["number"], e["skill"]
+        v, head = skills[i], f"Check {n}"
+        missing = [max(0, t - q) for t, q in zip(targets, quality)]
+        how = _how_chosen(names, order, e, missing)
+        steps.append(f"{head}: {names[i]}, {how}." if len(skills) > 1 else f"{head}: {names[i]}.")
+        mod = mods[n - 1]
+        steps.append(f"{head}{_extras(mod, penalty)}: "
+                     + _eav_text(v["attributes"], [v["modifier"], mod, -penalty], v["names"])
+                     + f" SR {v['rating']}.")
+        steps += [f"{head}: {x}" for x in throw_steps(e, v["names"], read)]
+        if _kind(e["outcome"]) == "botch":
+            lost = f"all {counted} QL collected are lost" if counted else "all QL are lost"
+            steps.append(f"{head}: the botch ends the cumulative check; {lost}.")
+            break
+        steps.append(_gain_step(head, e, n == count))
+        penalty, quality, counted = _next_penalty(e), e["quality"], e["total"]
+        steps.append(f"{head}: {_standing(names, targets, quality)}.")
+        if outcome == "success" and n == made:
+            steps.append(f"Every skill has reached its QL: success in {plural(n, 'check')}.")
+    total = result["total_quality"]
+    stopped = outcome in ("partial_success", "failure") and made < count
+    if stopped:
+        n = made + 1
+        why = (f"with the penalty -{penalty} every skill still missing QL has an EAV below 1"
+               if penalty else "every skill still missing QL has an EAV below 1")
+        if any(mods[n - 1:]):
+            why += " and no later check's modifier lifts it to 1"
+        steps.append(f"{cap(why)}: no further check can succeed; stopping with "
+                     f"{plural(count - n + 1, 'check')} unused.")
+    standing = _standing(names, targets, [s["quality"] for s in result["skills"]])
+    if outcome in ("partial_success", "failure"):
+        words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
+                 else "failure")
+        head = (f"{total} of {needed} QL collected" if stopped
+                else f"All {plural(count, 'check')} made with {total} of {needed} QL collected")
+        steps.append(f"{head} ({standing}): {words}.")
+    summary = {
+        "success": f"Success: every skill reached its QL in {plural(made, 'check')} "
+                   f"({standing}).",
+        "partial_success": f"Partial success: {total} of {needed} QL collected ({standing}; "
+                           f"{partial} needed for a partial success).",
+        "failure": f"Failure: {total} of {needed} QL collected ({standing}).",
+        "botch": f"Botch on check {made}: the cumulative check fails and all QL are lost.",
+    }[outcome]
+    return {"summary": summary, "steps": steps}

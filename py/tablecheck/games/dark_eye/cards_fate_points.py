@@ -4,7 +4,6 @@ table, the buttons it offers, +1 QL."""
 from ...display.common import fig
 from ...display.model import Action, Cell, Table
 from ...display.words import and_list, number, pct_text
-from . import attribute as _attribute_rules, fate_points as _fate_rules
 from .cards import _attribute_names, _skill_die_notes, _spend, _verdict
 
 
@@ -69,10 +68,9 @@ def _reroll_actions(ctx, advice, names, faces, group):
     return out
 
 
-def _skill_follow_ups(ctx, values, result):
+def _skill_follow_ups(ctx, values, result, advice):
     """(actions, tables) a skill check's card offers: the rerolls with their
     advice, and +1 QL on a success."""
-    advice = _fate_rules.skill_follow_ups(values, result)
     names = values.get("names")
     faces = result.get("dice") or []
     actions, tables = [], []
@@ -128,8 +126,8 @@ def _reroll_die_notes(roll):
     return _skill_die_notes(roll)
 
 
-def _attribute_follow_ups(ctx, values, result):
-    advice = _attribute_rules.attribute_follow_ups(values, result).get("fate_point")
+def _attribute_follow_ups(ctx, values, result, advice):
+    advice = advice.get("fate_point")
     if not advice:
         return []
     c = advice["choices"][0]

@@ -3,15 +3,17 @@ view."""
 
 from ...display.common import chart, fig, headline, line, outcome_rows
 from ...display.model import Card, OddsView
-from ...display.words import number, pct_text, signed
-from .cards import (SHORT, _eav_list, _modded, _skill_dice, _skill_notes, _verdict, skill_what,
-                    with_skill_names)
+from ...display.words import and_list, cap, number, pct_text, signed
+from .cards import (SHORT, _attribute_names, _eav_list, _eav_text, _modded, _skill_dice, _skill_notes,
+                    _sp, _verdict, skill_what, throw_steps, with_skill_names, with_verdict)
 from .cards_fate_points import (APTITUDE_GROUP, FATE_GROUP, _advice_table, _dice_words,
                                 _first_throw_facts, _rank_key, _reroll_die_notes, _reroll_note,
                                 _skill_follow_ups)
 
 
-def skill_card(ctx, values, result):
+def skill_card(ctx, values, result, advice):
+    """The card; `advice`: {rule: advice} of the rerolls the rules allow
+    (fate_points.skill_follow_ups), handed in by the wiring."""
     ctx = with_skill_names(ctx, values)
     outcome = result["outcome"]
     subject = ctx.name("")
@@ -32,7 +34,7 @@ def skill_card(ctx, values, result):
     if result.get("attempt", 1) > 1:
         penalty = signed(-(result["attempt"] - 1))
         facts.append(fig("Attempt", f"{result['attempt']} ({penalty} on every EAV)", "attempt"))
-    actions, tables, advice_notes = _skill_follow_ups(ctx, values, result)
+    actions, tables, advice_notes = _skill_follow_ups(ctx, values, result, advice)
     notes += advice_notes
     outcome_text, key_text = _skill_line(result)
     if result.get("reroll"):
@@ -106,3 +108,59 @@ def skill_odds(ctx, values, odds):
         tables=tables,
         notes=notes + ["Expected QL counts a failed check as 0."],
     )
+
+
+# -- the sentences of a result (Check.words) ----------------------------------------
+def _reroll_steps(values, result):
+    """A reroll's sentences: what it rerolls, and each die's new value (a
+    new die set aside by aptitude leaves the old one standing)."""
+    reroll, first = result["reroll"], result["first"]
+    names = _attribute_names(values["names"])
+    which = and_list([f"the {names[p - 1]} die" for p in reroll["dice"]])
+    if reroll["rule"] == "fate_point":
+        steps = [f"A fate point (FtP) rerolls {which}; the new values stand."]
+    else:
+        steps = [f"Aptitude rerolls {which}; the better (lower) value stands."]
+    new_dice = result["rolls"][len(first["dice"]):]
+    for p, new in zip(reroll["dice"], new_dice):
+        old, name = first["dice"][p - 1], cap(names[p - 1])
+        if new["kept"] is False:
+            steps.append(f"{name} die {old} rerolled: {new['value']}; the {old} stands.")
+        else:
+            steps.append(f"{name} die {old} rerolled: {new['value']}.")
+    return steps
+
+
+def skill_words(values, result, read):
+    """Check.words: the summary and steps of a skill check's record
+    (`read`: cards.RulesRead)."""
+    attempt, rating, names = result["attempt"], values["rating"], values["names"]
+    steps = []
+    if attempt > 1:
+        on_top = f" on top of the modifier {signed(values['modifier'])}" if values["modifier"] else ""
+        steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1}{on_top}.")
+    steps.append(_eav_text(values["attributes"], [values["modifier"], -(attempt - 1)], names))
+    steps.append(f"SR {rating}: {_sp(rating)} to spend.")
+    reroll = result.get("reroll")
+    if reroll:
+        steps += throw_steps(result["first"], names, read)
+        steps += _reroll_steps(values, result)
+    if result.get("fate_point_ql"):  # the throw as it fell, before the fate point
+        steps += throw_steps(dict(result, quality_level=result["quality_level_before"]), names, read)
+    else:
+        steps += throw_steps(result, names, read)
+    if result.get("fate_point_ql"):
+        steps.append(f"A fate point (FtP) raises the QL by 1: QL {result['quality_level_before']} -> "
+                     f"{result['quality_level']}.")
+    if result.get("automatic"):
+        summary = "Failure: an EAV is below 1, so the check fails automatically"
+        summary += " and no further attempt is possible." if attempt > 1 else "."
+    elif result["success"]:
+        summary = f"{cap(with_verdict(result))} ({_sp(result['points_left'])} left)."
+    else:
+        summary = f"{cap(with_verdict(result))}."
+    if result.get("fate_point_ql"):
+        summary = summary[:-1] + f"; QL {result['quality_level_before']} + 1 from a fate point."
+    if reroll:
+        summary = f"After {'a fate point' if reroll['rule'] == 'fate_point' else 'aptitude'}: {summary}"
+    return {"summary": summary, "steps": steps}

@@ -5,17 +5,19 @@ convolved."""
 from fractions import Fraction
 from functools import lru_cache
 
-from ...display.words import and_list, cap, plural, signed
 from ...errors import InvalidRequest
 from .tables import ALL_DICE
 from .terms import KIND
-from .throw import _eav_text, _member, _names, roll_skill, skill_dist
+from .throw import _member, roll_skill, skill_dist
 
 
-def _check_partial(partial, target, what="the QL needed"):
-    """Reading: cumulative `partial` must be below `target`."""
+def _check_partial(partial, target, every_skill=False):
+    """Reading: cumulative `partial` must be below `target` (`every_skill`:
+    the targets of all the skills of the check together)."""
     if partial is not None and partial >= target:
-        raise InvalidRequest("partial", f"must be below {what} ({target}), not {partial}; "
+        raise InvalidRequest("partial", f"must be below the QL needed"
+                                        f"{' of all the skills together' if every_skill else ''} "
+                                        f"({target}), not {partial}; "
                                         "leave it empty for no partial success")
 
 
@@ -49,54 +51,25 @@ def _run_cumulative(tray, members, rounds, target, partial, single, mods=None):
     heroes = []
     for i, v in enumerate(members):
         eavs, rating, names, name = _member(v)
-        heroes.append({"eavs": eavs, "rating": rating, "names": names, "attrs": v["attributes"],
-                       "modifier": v["modifier"],
+        heroes.append({"eavs": eavs, "rating": rating, "names": names,
                        "who": "" if single else (name or f"hero {i + 1}")})
-    unit = "check" if single else "round"
-    what = "cumulative check" if single else "group check"
     penalty = [0] * len(heroes)
     total = 0
     checks = []
-    steps = []
     outcome = None
-    stopped = False
     made = 0  # rounds (checks, when single) made
-    botchers = []
     for rnd in range(1, rounds + 1):
         if not any(_can_still_succeed(min(h["eavs"]), p, mods, rnd)
                    for h, p in zip(heroes, penalty)):
-            unused = rounds - rnd + 1
-            if single:
-                h = heroes[0]
-                extra = mods[rnd - 1] - penalty[0]
-                low = ", ".join(f"{n}: {e + extra}" for n, e in zip(_names(h["names"]), h["eavs"])
-                                if e + extra < 1)
-                why = (f"with the penalty -{penalty[0]} an EAV is below 1 ({low})" if penalty[0]
-                       else f"an EAV is below 1 ({low})")
-                if any(mods[rnd - 1:]):
-                    why += " and no later check's modifier lifts it to 1"
-            else:
-                why = "every hero has an EAV below 1"
-            steps.append(f"{cap(why)}: no further check can succeed; stopping with "
-                         f"{plural(unused, unit)} unused.")
-            stopped = True
             break
         made = rnd
-        last = rnd == rounds
         entries = []
-        botchers = []
+        botched = False
         for i, h in enumerate(heroes):
             label = f"check {rnd}" if single else f"round {rnd}, {h['who']}"
-            head = f"Check {rnd}" if single else f"Round {rnd}, {h['who']}"
             mod = mods[rnd - 1]
             eavs = [e + mod - penalty[i] for e in h["eavs"]]
-            pen = ", ".join(([f"modifier for this check {signed(mod)}"] if mod else [])
-                            + ([f"penalty -{penalty[i]}"] if penalty[i] else []))
-            pen = f" ({pen})" if pen else ""
-            steps.append(f"{head}{pen}: " + _eav_text(h["attrs"], [h["modifier"], mod, -penalty[i]],
-                                                      h["names"]) + f" SR {h['rating']}.")
             r = roll_skill(tray, eavs, h["rating"], h["names"], prefix=f"{label}, ")
-            steps += [f"{head}: {s}" for s in r.steps]
             entry = {"number": len(checks) + 1, "round": rnd, "penalty": penalty[i]}
             if given:
                 entry["check_modifier"] = mod
@@ -106,72 +79,33 @@ def _run_cumulative(tray, members, rounds, target, partial, single, mods=None):
             entry.update(r.to_dict())
             gained = 0
             if r.kind == "botch":
-                botchers.append(h["who"])
+                botched = True
             elif r.kind == "critical":
                 gained = 2 * r.quality_level
-                cleared = f"; penalty -{penalty[i]} cleared" if penalty[i] else ""
-                steps.append(f"{head}: critical: QL {r.quality_level} doubled to {gained}{cleared}.")
                 penalty[i] = 0
             elif r.kind == "success":
                 gained = r.quality_level
-                steps.append(f"{head}: QL {gained} gained.")
             else:
                 penalty[i] += 1
-                nxt = "" if last else f"; penalty for the next check now -{penalty[i]}"
-                steps.append(f"{head}: no QL{nxt}.")
             entry["gained"] = gained
             entries.append(entry)
             checks.append(entry)
-        gains = [e["gained"] for e in entries]
-        if botchers:
-            lost = f"all {total} QL collected are lost" if total else "all QL are lost"
-            if single:
-                steps.append(f"Check {rnd}: the botch ends the {what}; {lost}.")
-            else:
-                verb = "botches" if len(botchers) == 1 else "botch"
-                steps.append(f"Round {rnd}, {and_list(botchers)} {verb}: the {what} fails and {lost}.")
+        if botched:
             total = 0
             outcome = "botch"
         else:
-            total += sum(gains)
-            if single:
-                steps.append(f"Check {rnd}: total {total} of {target} QL.")
-            else:
-                shown = " + ".join(str(g) for g in gains)
-                steps.append(f"Round {rnd}: QL {shown} = {sum(gains)}; total {total} of {target}."
-                             if len(gains) > 1 else f"Round {rnd}: total {total} of {target} QL.")
+            total += sum(e["gained"] for e in entries)
         for e in entries:
             e["total"] = total  # the QL held at the end of the round
         if outcome == "botch":
             break
         if total >= target:
             outcome = "success"
-            steps.append(f"{total} QL reach the {target} needed: success.")
             break
     if outcome is None:
         outcome = "partial_success" if partial is not None and total >= partial else "failure"
-        words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
-                 else "failure")
-        head = (f"{total} of {target} QL collected" if stopped
-                else f"All {plural(rounds, unit)} made with {total} of {target} QL collected")
-        steps.append(f"{head}: {words}.")
-    when = plural(made, unit)
-    if outcome != "botch":
-        botch = ""
-    elif single:
-        botch = f"Botch on check {made}: the cumulative check fails and all QL are lost."
-    else:
-        botch = (f"Botch in round {made} ({and_list(botchers)}): the group check fails "
-                 "and all QL are lost.")
-    summary = {
-        "success": f"Success: {total} QL collected in {when} ({target} needed).",
-        "partial_success": f"Partial success: {total} of {target} QL collected "
-                           f"({partial} needed for a partial success).",
-        "failure": f"Failure: {total} of {target} QL collected.",
-        "botch": botch,
-    }[outcome]
-    return {"outcome": outcome, "success": outcome == "success", "summary": summary,
-            "steps": steps, "checks": checks, "total_quality": total, "rounds": made}
+    return {"outcome": outcome, "success": outcome == "success", "checks": checks,
+            "total_quality": total, "rounds": made}
 
 
 def cumulative_rules(values):

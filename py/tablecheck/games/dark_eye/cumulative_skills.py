@@ -4,11 +4,10 @@ missing, shared penalties, exact odds by a dynamic programme."""
 
 from fractions import Fraction
 
-from ...display.words import cap, plural, signed
 from ...errors import InvalidRequest
 from .cumulative import _can_still_succeed, _check_modifiers, _check_partial, _check_table
 from .tables import ALL_DICE
-from .throw import _eav_text, _member, roll_skill
+from .throw import _member, roll_skill
 
 
 # exact odds of a cumulative check with several skills: refused at once when
@@ -34,8 +33,7 @@ def _multi_checks(values):
     indices), the request's lists checked against each other."""
     skills = _multi_skills(values)
     count = values["max_checks"]
-    _check_partial(values["partial"], sum(s["target"] for s in skills),
-                   "the QL needed of all the skills together")
+    _check_partial(values["partial"], sum(s["target"] for s in skills), every_skill=True)
     mods = _check_modifiers(values, count)
     order = values.get("order") or []
     if len(order) > count:
@@ -65,12 +63,10 @@ def resolve_cumulative_skills(values, tray):
     skills, mods, order = _multi_checks(values)
     count, partial = values["max_checks"], values["partial"]
     given = values.get("modifiers") is not None
-    needed = sum(s["target"] for s in skills)
     quality = [0] * len(skills)
     penalty = 0
-    checks, steps = [], []
+    checks = []
     outcome = None
-    stopped = False
     made = 0
 
     def missing():
@@ -79,43 +75,16 @@ def resolve_cumulative_skills(values, tray):
     def counted():
         return sum(min(q, s["target"]) for s, q in zip(skills, quality))
 
-    def standing():
-        return ", ".join(f"{s['name']} {q} of {s['target']}" for s, q in zip(skills, quality))
-
     for n in range(1, count + 1):
         left = [i for i, m in enumerate(missing()) if m]
         if not any(_can_still_succeed(min(skills[i]["eavs"]), penalty, mods, n) for i in left):
-            unused = count - n + 1
-            why = (f"with the penalty -{penalty} every skill still missing QL has an EAV below 1"
-                   if penalty else "every skill still missing QL has an EAV below 1")
-            if any(mods[n - 1:]):
-                why += " and no later check's modifier lifts it to 1"
-            steps.append(f"{cap(why)}: no further check can succeed; stopping with "
-                         f"{plural(unused, 'check')} unused.")
-            stopped = True
             break
         made = n
-        miss = missing()
-        i, by_order = choose_skill(miss, order, n - 1)
+        i, by_order = choose_skill(missing(), order, n - 1)
         s = skills[i]
-        if by_order:
-            how = "the order names it"
-        elif n <= len(order):
-            how = (f"the order names {skills[order[n - 1]]['name']}, which has its QL; "
-                   f"instead the skill with the most QL still missing ({miss[i]})")
-        else:
-            how = f"the skill with the most QL still missing ({miss[i]})"
         mod = mods[n - 1]
-        extra = ", ".join(([f"modifier for this check {signed(mod)}"] if mod else [])
-                          + ([f"penalty -{penalty}"] if penalty else []))
-        extra = f" ({extra})" if extra else ""
-        head = f"Check {n}"
-        steps.append(f"{head}: {s['name']}, {how}." if len(skills) > 1 else f"{head}: {s['name']}.")
-        steps.append(f"{head}{extra}: " + _eav_text(s["attrs"], [s["modifier"], mod, -penalty],
-                                                     s["names"]) + f" SR {s['rating']}.")
         r = roll_skill(tray, [e + mod - penalty for e in s["eavs"]], s["rating"], s["names"],
                        prefix=f"check {n}, {s['name']}, ")
-        steps += [f"{head}: {x}" for x in r.steps]
         entry = {"number": n, "round": n, "skill": i, "skill_name": s["name"],
                  "chosen_by": "order" if by_order else "default", "penalty": penalty}
         if given:
@@ -123,22 +92,15 @@ def resolve_cumulative_skills(values, tray):
         entry.update(r.to_dict())
         gained = 0
         if r.kind == "botch":
-            lost = f"all {counted()} QL collected are lost" if counted() else "all QL are lost"
-            steps.append(f"{head}: the botch ends the cumulative check; {lost}.")
             quality = [0] * len(skills)
             outcome = "botch"
         elif r.kind == "critical":
             gained = 2 * r.quality_level
-            cleared = f"; penalty -{penalty} cleared" if penalty else ""
-            steps.append(f"{head}: critical: QL {r.quality_level} doubled to {gained}{cleared}.")
             penalty = 0
         elif r.kind == "success":
             gained = r.quality_level
-            steps.append(f"{head}: QL {gained} gained.")
         else:
             penalty += 1
-            nxt = "" if n == count else f"; penalty for the next check now -{penalty}"
-            steps.append(f"{head}: no QL{nxt}.")
         quality[i] += gained
         entry["gained"] = gained
         entry["quality"] = list(quality)
@@ -146,29 +108,14 @@ def resolve_cumulative_skills(values, tray):
         checks.append(entry)
         if outcome == "botch":
             break
-        steps.append(f"{head}: {standing()}.")
         if not any(missing()):
             outcome = "success"
-            steps.append(f"Every skill has reached its QL: success in {plural(n, 'check')}.")
             break
     total = counted()
     if outcome is None:
         outcome = "partial_success" if partial is not None and total >= partial else "failure"
-        words = (f"a partial success ({partial} needed)" if outcome == "partial_success"
-                 else "failure")
-        head = (f"{total} of {needed} QL collected" if stopped
-                else f"All {plural(count, 'check')} made with {total} of {needed} QL collected")
-        steps.append(f"{head} ({standing()}): {words}.")
-    summary = {
-        "success": f"Success: every skill reached its QL in {plural(made, 'check')} "
-                   f"({standing()}).",
-        "partial_success": f"Partial success: {total} of {needed} QL collected ({standing()}; "
-                           f"{partial} needed for a partial success).",
-        "failure": f"Failure: {total} of {needed} QL collected ({standing()}).",
-        "botch": f"Botch on check {made}: the cumulative check fails and all QL are lost.",
-    }[outcome]
-    return {"outcome": outcome, "success": outcome == "success", "summary": summary,
-            "steps": steps, "checks": checks, "total_quality": total, "rounds": made,
+    return {"outcome": outcome, "success": outcome == "success", "checks": checks,
+            "total_quality": total, "rounds": made,
             "skills": [{"skill": s["name"] if s["named"] else None, "quality": q,
                         "target": s["target"], "reached": q >= s["target"]}
                        for s, q in zip(skills, quality)]}

@@ -7,25 +7,18 @@ from functools import lru_cache
 
 from ...dice import Dist
 from ...dice.sources import normalise_face
-from ...display.words import and_list, cap, plural
 from ...errors import InvalidRequest
 from .tables import SIDES
 from .terms import KIND
-from .throw import _refuse, _skill_odds_from_dist, classify_skill, score_skill, skill_dist
+from .throw import _refusal, _skill_odds_from_dist, classify_skill, dice_count, score_skill, skill_dist
 
 
 def _reroll_skill(tray, r, rule, positions, eavs, rating, names):
     """Reroll the dice at `positions` of the throw `r` (fate point: the new
-    values stand; aptitude: the better value stands); the new SkillRoll and
-    its sentences."""
+    values stand; aptitude: the better value stands): the new SkillRoll."""
     if r.kind == "botch":
-        _refuse(tray, "reroll", "a botch cannot be rerolled")
+        raise _refusal(tray, "reroll", "a botch cannot be rerolled")
     standing = list(r.records)
-    which = and_list([f"the {names[p - 1]} die" for p in positions])
-    if rule == "fate_point":
-        steps = [f"A fate point (FtP) rerolls {which}; the new values stand."]
-    else:
-        steps = [f"Aptitude rerolls {which}; the better (lower) value stands."]
     for p in positions:
         i = p - 1
         old = standing[i]
@@ -33,24 +26,19 @@ def _reroll_skill(tray, r, rule, positions, eavs, rating, names):
         old.rerolled = True
         if rule == "aptitude" and old.value <= new.value:
             new.kept = False
-            steps.append(f"{cap(names[i])} die {old.value} rerolled: {new.value}; the {old.value} "
-                         "stands.")
         else:
             old.kept = False
             standing[i] = new
-            steps.append(f"{cap(names[i])} die {old.value} rerolled: {new.value}.")
-    again = score_skill(standing, eavs, rating, names)
-    return again, steps + again.steps
+    return score_skill(standing, eavs, rating)
 
 
 def _raise_ql(tray, r):
-    """+1 QL for a fate point (QL 6 at most); the sentence saying so."""
+    """+1 QL for a fate point (QL 6 at most)."""
     if not r.success:
-        _refuse(tray, "fate_point_ql", "a fate point raises the QL of a successful check only")
+        raise _refusal(tray, "fate_point_ql", "a fate point raises the QL of a successful check only")
     if r.quality_level >= 6:
-        _refuse(tray, "fate_point_ql", "QL 6 is the most a check can reach")
+        raise _refusal(tray, "fate_point_ql", "QL 6 is the most a check can reach")
     r.quality_level += 1
-    return f"A fate point (FtP) raises the QL by 1: QL {r.quality_level - 1} -> {r.quality_level}."
 
 
 def _positions(reroll):
@@ -82,11 +70,11 @@ def reroll_rules(values, count, rolled):
     if reroll["rule"] == "aptitude" and len(chosen) > 1:
         raise InvalidRequest("reroll.dice", "aptitude rerolls exactly one die")
     if chosen and max(chosen) > count:
-        raise InvalidRequest("reroll.dice", f"this check has {plural(count, 'die', 'dice')}")
+        raise InvalidRequest("reroll.dice", f"this check has {dice_count(count)}")
     if not rolled:
-        what = "no die was rolled (the EAV is below 1)" if count == 1 else \
-            "no dice were rolled (an EAV is below 1)"
-        raise InvalidRequest("reroll", f"{what}: there is nothing to reroll")
+        raise InvalidRequest("reroll", ("no die was rolled (the EAV is below 1)" if count == 1 else
+                                        "no dice were rolled (an EAV is below 1)")
+                             + ": there is nothing to reroll")
 
 
 def _throw_rules(values, rolled, count_for):
@@ -99,7 +87,7 @@ def _throw_rules(values, rolled, count_for):
         raise InvalidRequest("first_throw", "no dice are rolled when an EAV is below 1")
     need = count_for(faces)
     if len(faces) != need:
-        raise InvalidRequest("first_throw", f"has {plural(len(faces), 'die', 'dice')}; the throw "
+        raise InvalidRequest("first_throw", f"has {dice_count(len(faces))}; the throw "
                              f"had {need}")
 
 
@@ -223,6 +211,6 @@ def _advice_throw(values, dice, count_for):
     faces = [normalise_face(f, SIDES, "", f"{field_name}[{i}]") for i, f in enumerate(faces)]
     need = count_for(faces)
     if len(faces) != need:
-        raise InvalidRequest(field_name, f"this throw has {plural(need, 'die', 'dice')}, not {len(faces)}",
+        raise InvalidRequest(field_name, f"this throw has {dice_count(need)}, not {len(faces)}",
                              code="dice_missing" if len(faces) < need else "dice_extra")
     return list(faces), field_name

@@ -1,33 +1,10 @@
-"""The Dark Eye's character sheet, and what a character fills into a form."""
+"""What a character's sheet fills into a form (System.fill); the sheet itself
+is declared with its words in cards_sheet.py."""
 
-from ...sheets import Column, Number, Sheet, Table, numbers, rows, whole
-from . import skills as dark_eye_skills
-from .tables import COMBAT_DEFAULTS
+from ...sheets import numbers, rows, whole
 from .terms import ATTRIBUTES, COMBAT_VALUES
 
 
-SHEET = Sheet(
-    numbers_label="Attributes",
-    numbers=[Number(abbr, f"{name} ({abbr})", 0, 40, 12) for abbr, name in ATTRIBUTES]
-    + [Number(abbr, f"{name} ({abbr})", 0, 40, COMBAT_DEFAULTS[abbr], referable=False)
-       for abbr, name in COMBAT_VALUES]
-    + [Number("FtP", "Fate points (FtP)", 0, 20, 3, referable=False, counter=True, optional=True)],
-    tables=[Table(
-        "skills", "Skills", "skill",
-        columns=[
-            Column("name", "text", "Skill", suggest=dark_eye_skills.SHEET_HINT),
-            Column("a1", "ref", "1st attribute", ref="numbers"),
-            Column("a2", "ref", "2nd attribute", ref="numbers"),
-            Column("a3", "ref", "3rd attribute", ref="numbers"),
-            Column("rating", "int", "Skill rating", min=0, max=40, default=4),
-            Column("aptitude", "bool", "Aptitude", default=False),
-        ],
-        defaults=[
-            {"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4},
-            {"name": "Perception", "a1": "SGC", "a2": "INT", "a3": "INT", "rating": 6},
-        ],
-    )],
-)
 _MAX_VALUE = 40  # attributes, combat values and ratings a form accepts
 _MEMBER_NAME = 40  # a group member's name (its `name` parameter)
 

@@ -1,14 +1,12 @@
 """The skill check: 3d20 against three EAVs, the skill rating's SP cover
 failed dice, the SP left give the QL; retries add -1 each."""
 
-from ...display.words import cap, signed
 from ...errors import InvalidRequest
 from .fate_points import (_advice_throw, _odds_read_no_throw, _positions, _raise_ql, _reroll_skill,
                           _throw_rules, reroll_rules, skill_advice)
 from .tables import SIDES
 from .terms import KIND
-from .throw import (Throw, _eav_text, _names, _skill_odds_from_dist, _sp, classify_skill, roll_skill,
-                    skill_dist)
+from .throw import Throw, _names, _skill_odds_from_dist, classify_skill, roll_skill, skill_dist
 
 
 def _retry_modifier(values):
@@ -19,40 +17,21 @@ def resolve_skill(values, tray):
     attrs, rating, attempt = values["attributes"], values["rating"], values["attempt"]
     modifier = _retry_modifier(values)
     reroll = values.get("reroll")
-    steps = []
-    if attempt > 1:
-        on_top = f" on top of the modifier {signed(values['modifier'])}" if values["modifier"] else ""
-        steps.append(f"Attempt {attempt}: a retry penalty of -{attempt - 1}{on_top}.")
-    steps.append(_eav_text(attrs, [values["modifier"], -(attempt - 1)], values["names"]))
-    steps.append(f"SR {rating}: {_sp(rating)} to spend.")
     eavs = [a + modifier for a in attrs]
     names = _names(values["names"])
     throw = Throw(tray, values.get("first_throw"))
     r = roll_skill(tray, eavs, rating, values["names"], throw=throw)
-    steps += r.steps
     if not r.automatic:
         throw.done()
     first = positions = None
     if reroll:
         first, positions = r, _positions(reroll)
-        r, more = _reroll_skill(tray, r, reroll["rule"], positions, eavs, rating, names)
-        steps += more
+        r = _reroll_skill(tray, r, reroll["rule"], positions, eavs, rating, names)
     before = r.quality_level
     if values.get("fate_point_ql"):
-        steps.append(_raise_ql(tray, r))
-    if r.automatic:
-        summary = "Failure: an EAV is below 1, so the check fails automatically"
-        summary += " and no further attempt is possible." if attempt > 1 else "."
-    elif r.success:
-        summary = f"{cap(r.verdict())} ({_sp(r.points_left)} left)."
-    else:
-        summary = f"{cap(r.verdict())}."
-    if values.get("fate_point_ql"):
-        summary = summary[:-1] + f"; QL {before} + 1 from a fate point."
-    if reroll:
-        summary = f"After {'a fate point' if reroll['rule'] == 'fate_point' else 'aptitude'}: {summary}"
+        _raise_ql(tray, r)
     out = r.to_dict()
-    out.update(summary=summary, steps=steps, modifier=modifier, attempt=attempt)
+    out.update(modifier=modifier, attempt=attempt)
     if first is not None:
         out["first"] = first.to_dict()
         out["reroll"] = {"rule": reroll["rule"], "dice": positions}

@@ -99,18 +99,15 @@ def catalog():
     return [s.to_catalog() for s in SKILLS]
 
 
-# The list as a form offers it (the catalog's `suggest` hint of a skill's
-# name field, params.suggest_hint): picking "Climbing" names the skill and
-# its three attributes; a name not in the list is a skill of the player's own.
-WORDS = {"button": "Skill list", "title": "The 59 core skills",
-         "placeholder": "Type to search",
-         "empty": "No core skill matches: a skill of your own takes its three attributes by hand."}
-
-
-def _hint(sets):
-    return suggest_hint("skills", sets, WORDS, search=[("names", "de")],
+def hint(sets, words):
+    """The list as a form offers it (the catalog's `suggest` hint of a
+    skill's name field, params.suggest_hint): picking "Climbing" names the
+    skill and its three attributes (`sets`: where they go); a name not in
+    the list is a skill of the player's own. `words`: the list's button,
+    title, placeholder and empty text (the cards')."""
+    return suggest_hint("skills", sets, words, search=[("names", "de")],
                         detail=[("attributes",), ("group",)], group=("group",))
 
 
-FORM_HINT = _hint({"names": ("attributes",)})  # a check's `skill` field: `names` labels the attributes
-SHEET_HINT = _hint({f"a{i + 1}": ("attributes", i) for i in range(3)})  # the sheet's skill rows
+FORM_SETS = {"names": ("attributes",)}  # a check's `skill` field: `names` labels the attributes
+SHEET_SETS = {f"a{i + 1}": ("attributes", i) for i in range(3)}  # the sheet's skill rows

@@ -9,6 +9,8 @@ ATTRIBUTES = [
 COMBAT_VALUES = [("AT", "Attack"), ("PA", "Parry"), ("DO", "Dodge"), ("RC", "Ranged combat")]
 
 
+ATTRIBUTE_OUTCOMES = [("critical_success", "Critical success"), ("success", "Success"),
+                      ("failure", "Failure"), ("botch", "Botch")]
 SKILL_OUTCOMES = [
     ("spectacular_success", "Spectacular success (triple 1)"),
     ("critical_success", "Critical success (double 1)"),

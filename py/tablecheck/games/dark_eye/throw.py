@@ -7,31 +7,9 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...dice import Dist
-from ...display.words import cap, plural
 from ...errors import InvalidRequest
-from .tables import QL_CHART, SIDES, quality_level
+from .tables import SIDES, quality_level
 from .terms import KIND, SKILL_OUTCOMES
-
-
-def _chart_row(points_left):
-    ql = quality_level(points_left)
-    low, high, _ = QL_CHART[ql - 1]
-    return f"{low}+" if high is None else f"{low}-{high}"
-
-
-def _sp(n):
-    return f"{n} SP"
-
-
-def _terms(terms):
-    """' + 2 - 1' for the non-zero terms [2, -1] (spaces around each sign)."""
-    return "".join(f" {'+' if t > 0 else '-'} {abs(t)}" for t in terms if t)
-
-
-def _arith(base, terms):
-    """'12 - 2 - 1 = 9', or just '12' when every term is 0."""
-    shown = _terms(terms)
-    return f"{base}{shown} = {base + sum(terms)}" if shown else f"{base}"
 
 
 def classify_skill(ones, twenties, cost, rating):
@@ -57,7 +35,6 @@ class SkillRoll:
     eav: list
     rating: int
     faces: list = field(default_factory=list)
-    steps: list = field(default_factory=list)
     points_short: int = 0  # SP missing on an ordinary failure
     automatic: bool = False  # an EAV below 1: no dice
     records: list = field(default_factory=list, repr=False)  # the standing Die records
@@ -80,27 +57,14 @@ class SkillRoll:
             out["automatic"] = True
         return out
 
-    def verdict(self):
-        """Short words for summaries: 'success with QL 2'."""
-        words = dict(SKILL_OUTCOMES)[self.outcome].lower()
-        if self.outcome == "failure" and self.automatic:
-            return "automatic failure (an EAV below 1)"
-        if self.outcome == "failure":
-            return f"failure ({_sp(self.points_short)} short)"
-        if self.success:
-            return f"{words} with QL {self.quality_level}"
-        return words
+
+def dice_count(n):
+    """'1 die', '3 dice' (for messages)."""
+    return f"{n} die" if n == 1 else f"{n} dice"
 
 
 def _names(names):
     return list(names) if names else ["attribute 1", "attribute 2", "attribute 3"]
-
-
-def _eav_text(attributes, terms, names):
-    """'EAVs COU 12 - 2 = 10, ...' for the terms (modifier, -penalty, ...);
-    names may be None: 'EAVs 12 - 2 = 10, ...'."""
-    labels = [f"{n} " for n in names] if names else [""] * 3
-    return "EAVs " + ", ".join(f"{n}{_arith(a, terms)}" for n, a in zip(labels, attributes)) + "."
 
 
 def roll_skill(tray, eavs, rating, names=None, prefix="", throw=None):
@@ -108,61 +72,54 @@ def roll_skill(tray, eavs, rating, names=None, prefix="", throw=None):
     `throw`, a `Throw`); SP spent die by die."""
     names = _names(names)
     if min(eavs) < 1:
-        low = [f"{n}: {e}" for n, e in zip(names, eavs) if e < 1]
-        steps = [f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled."]
-        return SkillRoll("failure", 0, 0, list(eavs), rating, [], steps, automatic=True)
+        return SkillRoll("failure", 0, 0, list(eavs), rating, [], automatic=True)
     throw = throw or Throw(tray)
     dice = [throw.roll(f"{prefix}{n} die", info={"eav": e}) for n, e in zip(names, eavs)]
-    return score_skill(dice, eavs, rating, names)
+    return score_skill(dice, eavs, rating)
 
 
-def score_skill(dice, eavs, rating, names):
-    """A skill check from its three standing dice (Die records, annotated
-    with the SP each costs); `names` the three attributes' words."""
-    steps = []
-    faces = [d.value for d in dice]
-    left = rating
-    uncovered = False
-    for n, e, die in zip(names, eavs, dice):
-        face, need = die.value, max(0, die.value - e)
-        die.info.pop("short", None)
+@dataclass
+class Spend:
+    """One die of a skill check as the SP cover it (`sp_walk`)."""
+    need: int  # SP the die needs (its face above the EAV)
+    cost: int  # SP spent on it
+    left: int  # SP left after it
+    short: int = 0  # SP missing for it (not covered)
+    after_uncovered: bool = False  # an earlier die was not covered: nothing more is spent
+
+
+def sp_walk(faces, eavs, rating):
+    """The SP of a skill check die by die, in order: each die's need is
+    spent while the SP cover it; from the first die they cannot cover on,
+    nothing more is spent."""
+    out, left, uncovered = [], rating, False
+    for face, eav in zip(faces, eavs):
+        need = max(0, face - eav)
         if need == 0:
-            die.info["cost"] = 0
-            single = (" (in a skill check a single 20 is an ordinary value; \"a 20 always "
-                      "fails\" is the attribute-check rule)") if face == SIDES else ""
-            steps.append(f"{cap(n)} die {face} against EAV {e}: passes{single}, {_sp(left)} left.")
+            out.append(Spend(0, 0, left, after_uncovered=uncovered))
         elif not uncovered and need <= left:
             left -= need
-            die.info["cost"] = need
-            steps.append(f"{cap(n)} die {face} against EAV {e}: {_sp(need)} spent, {_sp(left)} left.")
+            out.append(Spend(need, need, left))
         else:
-            die.info["cost"] = 0
-            die.info["short"] = need - left if not uncovered else need
-            if uncovered:
-                steps.append(f"{cap(n)} die {face} against EAV {e}: would need {_sp(need)} more.")
-            else:
-                steps.append(f"{cap(n)} die {face} against EAV {e}: needs {_sp(need)}, "
-                             f"only {_sp(left)} left: not covered.")
+            out.append(Spend(need, 0, left, need if uncovered else need - left, uncovered))
             uncovered = True
+    return out
+
+
+def score_skill(dice, eavs, rating):
+    """A skill check from its three standing dice (Die records, annotated
+    with the SP each costs)."""
+    faces = [d.value for d in dice]
+    for die, spend in zip(dice, sp_walk(faces, eavs, rating)):
+        die.info.pop("short", None)
+        die.info["cost"] = spend.cost
+        if spend.short:
+            die.info["short"] = spend.short
     ones, twenties = faces.count(1), faces.count(SIDES)
     cost = sum(max(0, f - e) for f, e in zip(faces, eavs))
     outcome, ql, points = classify_skill(ones, twenties, cost, rating)
     short = cost - rating if outcome == "failure" else 0
-    if KIND[outcome] == "botch":
-        n20 = "Three 20s: a spectacular botch" if twenties == 3 else "Two 20s: a botch"
-        steps.append(f"{n20}, an automatic failure whatever the SP.")
-    elif KIND[outcome] == "critical":
-        n1 = "Three 1s: a spectacular success" if ones == 3 else "Two 1s: a critical success"
-        if cost > rating:
-            steps.append(f"{n1}, overriding the uncovered die; 0 SP left: QL 1.")
-        else:
-            steps.append(f"{n1}; {_sp(points)} left: QL {ql} ({_chart_row(points)} SP left).")
-    elif outcome == "success":
-        steps.append(f"All three dice pass with {_sp(points)} left: QL {ql} "
-                     f"({_chart_row(points)} SP left).")
-    else:
-        steps.append(f"The dice need {_sp(cost)} but the SR is {rating}: failure, {_sp(short)} short.")
-    return SkillRoll(outcome, ql, points, list(eavs), rating, faces, steps, short, records=list(dice))
+    return SkillRoll(outcome, ql, points, list(eavs), rating, faces, short, records=list(dice))
 
 
 def _die_dist(eav, cap):
@@ -215,7 +172,7 @@ class Throw:
         if self.faces is None:
             return self.tray.roll(SIDES, label, **flags)
         if self.used >= len(self.faces):
-            raise InvalidRequest("first_throw", f"has {plural(len(self.faces), 'die', 'dice')}; "
+            raise InvalidRequest("first_throw", f"has {dice_count(len(self.faces))}; "
                                  "the throw needs more")
         face = self.faces[self.used]
         self.used += 1
@@ -223,16 +180,17 @@ class Throw:
 
     def done(self):
         if self.faces is not None and self.used != len(self.faces):
-            raise InvalidRequest("first_throw", f"has {plural(len(self.faces), 'die', 'dice')} but the "
+            raise InvalidRequest("first_throw", f"has {dice_count(len(self.faces))} but the "
                                  f"throw used {self.used}")
 
 
-def _refuse(tray, field_name, message):
-    """Refuse a follow-up; missing entered dice are said first (the page
-    asks for them before it can tell what the throw was)."""
+def _refusal(tray, field_name, message):
+    """The InvalidRequest refusing a follow-up (`raise _refusal(...)`);
+    missing entered dice are said first (the page asks for them before it
+    can tell what the throw was)."""
     if getattr(tray.source, "missing", None):
         tray.source.finish()
-    raise InvalidRequest(field_name, message)
+    return InvalidRequest(field_name, message)
 
 
 def _member(values):

@@ -5,7 +5,7 @@ static/js/characters.js fillOptions did)."""
 import json
 
 from tablecheck import api
-from tablecheck.games.dark_eye import skills as dark_eye_skills
+from tablecheck.games.dark_eye import SHEET_HINT
 
 from dark_eye_card_help import resolve
 
@@ -55,7 +55,7 @@ def test_catalog_sheet_is_characters_js_sheets_dark_eye():
     assert (skills["key"], skills["label"], skills["noun"]) == ("skills", "Skills", "skill")
     assert skills["columns"] == [
         # the name offers the core skill list (issue 27; tests/unit/test_suggest_hints.py)
-        {"key": "name", "type": "text", "label": "Skill", "suggest": dark_eye_skills.SHEET_HINT},
+        {"key": "name", "type": "text", "label": "Skill", "suggest": SHEET_HINT},
         {"key": "a1", "type": "ref", "label": "1st attribute", "ref": "numbers"},
         {"key": "a2", "type": "ref", "label": "2nd attribute", "ref": "numbers"},
         {"key": "a3", "type": "ref", "label": "3rd attribute", "ref": "numbers"},
