@@ -265,8 +265,8 @@ def max_diff(a, b):
 
 
 def api_row(api, d20, ours, theirs, args):
-    """The whole api.resolve of `ours` (secure source: the quick path), its
-    runs taking turns with d20.roll's."""
+    """The whole api.resolve of `ours` (secure source), its runs taking
+    turns with d20.roll's."""
     import _browser as B
     request = {"system": "dice", "check": "roll", "expression": ours}
     if d20:
@@ -277,7 +277,7 @@ def api_row(api, d20, ours, theirs, args):
     spelled = f" {theirs}" if theirs != ours else ""
     return (f"api.resolve {ours} vs d20{spelled}", f"{t_api * 1e6:,.1f}",
             f"{t_peer * 1e6:,.1f}" if d20 else "n/a", B.ratio(t_api, t_peer),
-            "the whole request, secure source (the quick path); runs taking turns with d20's")
+            "the whole request, secure source; runs taking turns with d20's")
 
 
 def version(name):
@@ -344,8 +344,8 @@ def main(argv=None):
     notes = [f"parse + roll: median of {args.repeat} runs of {args.number} rolls; tablecheck "
              "(tablecheck.dice.notation.roll) with the secure source the app uses (os.urandom), d20 with "
              "`random`; api.resolve: the whole request (validation, roll, steps, card, history line) "
-             "with the secure source, through its quick path (dice/notation_quick.py; entered dice take "
-             "the reference path), its runs taking turns with d20.roll's (median of each).",
+             "with the secure source (one roller for every source: dice/notation_roll.py), its runs "
+             "taking turns with d20.roll's (median of each).",
              f"exact: the first computation of the problem in a fresh interpreter (median of "
              f"{args.children} interpreters a library; after a 3d4 warm-up of "
              f"the same kind; the issue-14 problems after one run of the same problem, which warms "

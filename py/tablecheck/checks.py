@@ -53,13 +53,14 @@ class Check:
     # True: resolve returns JSON-safe values only (no Fractions, tuples or
     # non-text keys): the API skips its conversion pass (the generic roller)
     json_safe: bool = False
-    # quick(ctx, values, source) -> (result with rolls, card dict, line), or
-    # None: api.resolve's quick path for seeded and secure dice (the generic
-    # roller); it must answer exactly as resolve + explain do
-    quick: object = None
 
     def outcome_ids(self):
         return [o for o, _ in self.outcomes]
+
+    @cached_property
+    def outcome_set(self):
+        """The outcome labels, to check a result's (read once per check)."""
+        return frozenset(self.outcome_ids())
 
     @cached_property
     def unstored(self):

@@ -623,11 +623,130 @@ def test_a_roll_stops_at_the_cap_of_dice_in_all_and_says_so(monkeypatch):
     assert len(tray.dice) == 12 and result["notes"] == [notation_roll.CAP_NOTE]
 
 
-def test_999d1000_explodes_up_to_100000_dice_on_both_paths():
+def test_999d1000_explodes_up_to_100000_dice():
     # issue 25: 999d1000!>2 took 12 s to roll (about 500,000 dice); the work is
     # the dice rolled, at most 100,000, and the result says so
     request = {"system": "dice", "check": "roll", "expression": "999d1000!>2", "seed": 25}
-    quick = api.resolve(request)
-    assert len(quick["rolls"]) == 100_000
-    assert any("100,000 dice rolled in all" in n for n in quick["notes"])
-    assert any("100,000 dice rolled in all" in n for n in quick["card"]["notes"])
+    result = api.resolve(request)
+    assert len(result["rolls"]) == 100_000
+    assert any("100,000 dice rolled in all" in n for n in result["notes"])
+    assert any("100,000 dice rolled in all" in n for n in result["card"]["notes"])
+
+
+@pytest.mark.parametrize("text", ["2d20!>1", "1d20!>1 + 3d6", "4d20r<20", "3d20!!>1kh2",
+                                  "2d20!>1>=4sd", "{1d20!>1, 1d20!>1}kh1", "4d6ro<6 + 2d20!>1",
+                                  "3d20r<19r20", "2d20!p>1dl1dh1"])
+def test_seeded_rolls_stop_at_the_cap_of_dice_in_all(text, monkeypatch):
+    # the cap lowered to 30 (the roller reads it at every roll): seeded dice
+    # stop there too, and say so
+    from tablecheck.dice import notation_roll
+    monkeypatch.setattr(notation_roll, "MAX_ROLLED", 30)
+    capped = 0
+    for seed in range(1, 9):
+        result = api.resolve({"system": "dice", "check": "roll", "expression": text, "seed": seed})
+        assert len(result["rolls"]) <= 30
+        if notation_roll.CAP_NOTE in result.get("notes", ()):
+            assert len(result["rolls"]) == 30
+            capped += 1
+    assert capped  # some roll of these seeds reached the cap
+
+
+# -- one roller for every source (issue 26: the quick path is gone) -----------------
+# each modifier, several terms, labels, groups, arithmetic, Fate dice, unique
+SHAPES = [
+    "3d6+2", "4d6kh3", "2d20kl1", "10d10kh2", "1d10+1d4-1", "d%", "2d8!", "4d6r1kh3",
+    "2d6ro<2", "4d6min2", "(2d6+3)*2", "1d10!>=9", "4d6!kh3", "{1d8!, 1d6!}kh1",
+    "1d6+1d6+1d6+1d6", "2d6-1d4+3-1", "-2d6+10", "3-1d6", "4d6!!kh3", "3d6!p kh2",
+    "5d10!>=9kl2", "6d6r<3kh4", "6d10>=8f<2", "10d10>=7!", "3d6!>=6r1", "4d6min3max5kh3",
+    "2dF.1+1d6", "4dF>=1", "4d6cs>=5cf<2kh3", "6d6sd>=4", "5d6!sa", "4d6!!sd", "3d6r1sa",
+    "{1d20+5, 1d20+5}kl1", "{3d6, 3d6, 3d6}dl1", "{1d6, 1d6}>=4f1", "{4d6+2d8}kh7",
+    "{2d6}dl2+3", "floor(1d20/3) + ceil(1d6/2)", "max(2d6, 1d12) - min(1d4, 1d4)",
+    "1d10 % 3", "2 ^ 1d4 + 1", "(2d6+3)*2 # doubled", "1d20[attack] + 5[bonus]",
+    "4d6u + 1", "4d6uo", "2d8r1r3", "4d10dh1dl2", "6d6!kh4dl1dh1", "2d6!!=4", "4+8",
+]
+
+
+def faces_of(result):
+    """The faces a player enters for the same throw: the dice as rolled
+    (Fate dice as -1/0/+1, min/max before clamping, penetrated dice before
+    the -1)."""
+    out = []
+    for r in result["rolls"]:
+        v = r.get("rolled", r["value"])
+        if r.get("penetrated") and "rolled" not in r:
+            v += 1
+        out.append(v)
+    return out
+
+
+@pytest.mark.parametrize("text", SHAPES)
+def test_secure_and_seeded_dice_answer_as_the_same_dice_entered(text):
+    # the roller asks the source for a term's dice at once where it can
+    # (DiceSource.roll_many): the same dice, labels and answer as entered ones
+    for request in [{"system": "dice", "check": "roll", "expression": text}] * 3 + [
+            {"system": "dice", "check": "roll", "expression": text, "seed": s} for s in (1, 2, 3)]:
+        try:
+            rolled = api.resolve(request)
+        except api.InvalidRequest as e:  # division by zero after a roll of 0...
+            assert e.code in ("range", "odds_too_big")
+            continue
+        assert rolled["replay"]["dice"] == faces_of(rolled)
+        entered = api.resolve(dict({k: v for k, v in request.items() if k != "seed"},
+                                   dice=faces_of(rolled)))
+        assert entered["source"] == "entered"
+        assert [d["label"] for d in entered["drawn"]] == [r["label"] for r in entered["rolls"]]
+        del rolled["source"], entered["source"], entered["drawn"]
+        assert rolled == entered
+
+
+def _containers(value, out):
+    if isinstance(value, (dict, list)):
+        out.add(id(value))
+        for v in (value.values() if isinstance(value, dict) else value):
+            _containers(v, out)
+    return out
+
+
+def test_answers_share_nothing_a_caller_could_change():
+    # the roller and the card keep what a tree shows (labels, bounds, texts)
+    # from one roll to the next: never a dict or list of an answer
+    request = {"system": "dice", "check": "roll", "expression": "4d6kh3 + 1d8! - 2 # hit",
+               "seed": 3, "labels": {"": "Sword"}, "characters": {"": "Alrik"}}
+    first = api.resolve(request)
+    second = api.resolve(request)
+    assert first == second
+    assert not _containers(first, set()) & _containers(second, set())
+    # a caller that changes an answer changes nothing of the next one
+    first["card"]["notes"].append("changed")
+    first["rolls"][0]["label"] = "changed"
+    first["terms"][0]["values"].append(99)
+    first["card"]["headline"]["label"] = "changed"
+    first["steps"].clear()
+    assert api.resolve(request) == second
+
+
+def test_names_and_dice_of_one_request_do_not_reach_the_next():
+    text = "2d6+3 # fire damage"
+    named = api.resolve({"system": "dice", "check": "roll", "expression": text, "seed": 1,
+                         "labels": {"": "Fireball"}, "characters": {"": "Alrik"}})
+    assert named["card"]["title"] == "Fireball: 2d6 + 3" and named["card"]["subject"] == "Alrik"
+    plain = api.resolve({"system": "dice", "check": "roll", "expression": text, "seed": 1})
+    assert plain["card"]["title"] == "fire damage: 2d6 + 3" and plain["card"]["subject"] is None
+    assert plain["line"] == "fire damage: 2d6 + 3 = " + plain["card"]["key"]["value"]
+    entered = api.resolve({"system": "dice", "check": "roll", "expression": text, "dice": [6, 6]})
+    assert entered["total"] == 15 and entered["source"] == "entered"
+    again = api.resolve({"system": "dice", "check": "roll", "expression": text, "seed": 1})
+    assert again == plain  # the entered dice left nothing behind
+    assert [r["value"] for r in api.resolve({"system": "dice", "check": "roll",
+                                             "expression": text, "dice": [1, 2]})["rolls"]] == [1, 2]
+
+
+def test_a_tree_read_again_rolls_with_its_own_labels():
+    # the roller keeps each tree's labels and bounds by its text, for the tree
+    # itself: once the parser has forgotten a text, the new tree is not misread
+    from tablecheck.dice import notation_parse
+    request = {"system": "dice", "check": "roll", "expression": "2d6[fire] + 1d4", "seed": 4}
+    first = api.resolve(request)
+    notation_parse._parse_cached.cache_clear()
+    assert api.resolve(request) == first
+    assert first["rolls"][0]["label"] == "d6 1 of 2d6 (fire)"

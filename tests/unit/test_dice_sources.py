@@ -34,8 +34,8 @@ def test_secure_source_rejects_the_partial_range_so_faces_are_equally_likely(mon
 
 
 def test_secure_source_rolls_several_dice_with_the_same_rejection(monkeypatch):
-    # roll_many (the roller's quick path): the accepted draws in order, a
-    # rejected one replaced by the next draw
+    # roll_many (the roller asks for a term's dice at once): the accepted
+    # draws in order, a rejected one replaced by the next draw
     monkeypatch.setattr(sources, "_draws", iter([5, 65533, 7, 11, 0, 65535, 65534]))
     source = SecureSource()
     assert source.roll_many(6, 2) == [5 % 6 + 1, 7 % 6 + 1]  # 65533 thrown away
@@ -242,3 +242,23 @@ def test_fairness_test_catches_a_broken_die(broken, sides):
     source = broken(20261129 + sides)
     faces = [source.roll(sides) for _ in range(ROLLS_PER_FACE * sides)]
     assert chi_square(faces, sides) > chi_square_critical(sides - 1)
+
+
+def test_roll_many_gives_the_dice_of_as_many_rolls():
+    # the roller draws a term's dice in one call where no die changes what the
+    # next is for: the same faces and `given` as a roll() each
+    one, many = SeededSource(9), SeededSource(9)
+    assert many.roll_many(20, 5) == [one.roll(20) for _ in range(5)]
+    assert many.given == one.given
+    entered = EnteredSource([3, 4])
+    assert entered.roll_many(6, 3, ["d6 1", "d6 2", "d6 3"]) == [3, 4, 2]  # the last: a filler
+    assert entered.drawn() == [{"sides": 6, "label": "d6 1"}, {"sides": 6, "label": "d6 2"}]
+    assert entered.needed() == [{"sides": 6, "label": "d6 3"}]
+
+
+def test_tray_roll_many_records_each_die_with_its_label():
+    tray = Tray(SeededSource(2))
+    dice = tray.roll_many(8, ["d8 1", "d8 2"])
+    assert tray.dice == dice and [d.label for d in dice] == ["d8 1", "d8 2"]
+    again = Tray(SeededSource(2))
+    assert [d.to_dict() for d in dice] == [again.roll(8, "d8 1").to_dict(), again.roll(8, "d8 2").to_dict()]

@@ -180,7 +180,7 @@ def test_roll_card_and_roll_odds_serve_another_check():
                   tones={"rolled": "neutral"}, characters={"": "Mara"})
     result = dict(roll("2D6-2", [3, 5]), outcome="rolled")
     c = view.roll_card(ctx, {"expression": "2D6-2"}, result)
-    assert c.title == "2d6 - 2" and c.subject == "Mara"
+    assert c.to_dict()["title"] == "2d6 - 2" and c.to_dict()["subject"] == "Mara"
     assert c.line == "Mara: 2d6 - 2 = 6"
     o = view.roll_odds(ctx, {"expression": "2D6-2"}, dice_roller.odds({"expression": "2D6-2"}))
     assert [x for x, _ in o.charts[0].bars] == list(range(0, 11))
@@ -200,14 +200,11 @@ def test_sorted_term_is_drawn_sorted_and_rolls_stay_in_rolling_order():
 
 
 @pytest.mark.parametrize("seed", range(1, 6))
-def test_sorted_term_on_the_quick_path_too(seed):
-    # seeded and secure dice take api.resolve's quick path (the card built as dicts)
+def test_sorted_term_with_seeded_dice(seed):
     r = roll("5d6sa", seed=seed)
     group = r["card"]["groups"][0]
     assert sorted(group["dice"]) == list(range(5))
     assert group_values(r, group) == sorted(d["value"] for d in r["rolls"])
-    assert r == api.resolve({"system": "dice", "check": "roll", "expression": "5d6sa", "seed": seed},
-                            quick=False)
 
 
 def test_sorted_chains_rerolls_and_drops_keep_their_dice_together():
@@ -229,3 +226,22 @@ def test_only_sorted_terms_are_groups_and_unsorted_expressions_have_none():
     assert r["card"]["groups"] == [{"title": "fire (3d6sd)", "summary": "sorted, highest first",
                                     "dice": [2, 3, 1]}]
     assert roll("3d6", [2, 6, 4])["card"]["groups"] == []
+
+
+def test_the_roll_card_has_the_shape_of_the_display_models_card():
+    # roll_card builds the card straight as dicts (up to 100,000 dice): the
+    # keys the display model's Card.to_dict writes, each die as DieView.to_dict
+    from tablecheck.display.model import Card, DieView, Figure, Group, Headline
+    model = Card(title="t", headline=Headline("Rolled", "neutral"), line="l",
+                 key=Figure("Total", "1", "total"), facts=[Figure("Min", "1", "min")],
+                 groups=[Group("4d6sa", "sorted", [0])], dice=[]).to_dict()
+    die = DieView("d6", ["n"], die="dF", face="+", marks=["dropped"]).to_dict()
+    r = roll("{4dF, 1d4}kh1 + 4d6!kh3sa + 1d8r1 # hit", seed=3)
+    card = r["card"]
+    assert set(card) == set(model)
+    assert set(card["headline"]) == set(model["headline"])
+    assert set(card["key"]) == set(model["key"])
+    assert all(set(f) == set(model["facts"][0]) for f in card["facts"])
+    assert all(set(g) == set(model["groups"][0]) for g in card["groups"]) and card["groups"]
+    assert len(card["dice"]) == len(r["rolls"])
+    assert all({"label", "notes"} <= set(d) <= set(die) for d in card["dice"])

@@ -317,6 +317,18 @@ class Dice:
             return rolled - 2
         return -1 if rolled == 1 else (1 if rolled == 6 else 0)
 
+    @cached_property
+    def plain(self):
+        """True when its dice are single dice that at most min/max and
+        keep/drop change (no explosion, reroll or counting)."""
+        m = self.mods
+        return not (m.explode or m.reroll or m.unique or m.counting)
+
+    @cached_property
+    def clamps(self):
+        """True when min or max can change a die."""
+        return self.mods.min is not None or self.mods.max is not None
+
     def clamp(self, v):
         m = self.mods
         if m.min is not None and v < m.min:
@@ -338,7 +350,7 @@ class Dice:
             out[v] = out.get(v, 0) + w
         return out
 
-    @property
+    @cached_property
     def keep(self):
         """The keep/drop that changes anything: None for dl0/dh0, and for
         keeping the whole of a pool that explosions cannot grow."""
@@ -353,6 +365,16 @@ class Dice:
     @cached_property
     def top(self):
         return max(self.values())
+
+    @cached_property
+    def explode_point(self):
+        """What explodes: the compare point of '!', else the highest value."""
+        return self.mods.explode.cp or Compare("=", self.top)
+
+    @cached_property
+    def reroll_point(self):
+        """What 'r' rerolls: its compare point, else the lowest value."""
+        return self.mods.reroll.cp or Compare("=", self.bottom)
 
     @cached_property
     def bottom(self):

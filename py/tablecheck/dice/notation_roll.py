@@ -10,7 +10,6 @@ result says so).
 """
 
 import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -27,7 +26,7 @@ CAP_NOTE = (f"the roll stopped at {MAX_ROLLED:,} dice rolled in all: the explosi
 INF = float("inf")
 
 
-@dataclass
+@dataclass(slots=True)
 class Unit:
     """One die of a pool as it counts: its Die records (a compounded die has
     several) and its value."""
@@ -37,7 +36,7 @@ class Unit:
     rerolled_from: list = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class TermRoll:
     node: object
     units: list
@@ -45,38 +44,80 @@ class TermRoll:
     sign: int = 1
     counting: bool = False
     span: tuple = None  # (first, end) indices of its dice in the tray (dice terms)
+    plain: bool = False  # single dice, kept or dropped and nothing else, unsorted
+
+
+class Shape:
+    """What every roll of one tree shows that the dice do not change,
+    worked out once per tree (shape_of): each die's label, the terms of a
+    sum with their signs, the bounds."""
+
+    def __init__(self, expr):
+        self.expr = expr  # kept: the ids below are its nodes'
+        several = len(expr.dice_terms) > 1
+        self.labels = {id(t): die_labels(t, several) for t in expr.dice_terms}
+        leaves = _additive_leaves(expr.root)
+        # a sum of terms: [(sign, leaf)] ('13 + 3 - 2'); None: another shape ('(7 + 3) * 2')
+        self.signed = tuple(_signed_leaves(expr.root)) if leaves is not None else None
+        self.alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
+        low, high = self.bounds = bounds(expr.root)
+        self.min, self.max = _bound(low), _bound(high)  # as the result gives them
+        self.dice = sum(t.count for t in expr.dice_terms)  # the terms' own dice
+
+
+_SHAPES = {}  # expression text -> Shape (of the tree parse() gives for it)
+
+
+def shape_of(expr):
+    shape = _SHAPES.get(expr.source)
+    if shape is None or shape.expr is not expr:
+        if len(_SHAPES) >= 256:
+            _SHAPES.clear()
+        shape = _SHAPES[expr.source] = Shape(expr)
+    return shape
+
+
+def die_labels(term, several):
+    """Each die's label: 'd6 2 of 3d6 + 1d4 (fire)'."""
+    die = term.die_text if term.kind != "fate" else "dF"
+    suffix = (f" of {term.text}" if several else "") + (f" ({term.label})" if term.label else "")
+    if term.count == 1:
+        return [die + suffix]
+    return [f"{die} {j + 1}{suffix}" for j in range(term.count)]
 
 
 class Roller:
     def __init__(self, expr, tray):
         self.expr = expr
         self.tray = tray
+        self.shape = shape_of(expr)
         self.terms = []  # TermRoll of every dice term and group, in order
         self.notes = []
-        self.several = len(expr.dice_terms) > 1
         self._chains = 0
+        self.group_counted = False  # a group has counted (marked its terms' dice)
         # extra rolls (explosions, rerolls) the roll may still make: every
         # term's own dice are always rolled, all dice together stay within MAX_ROLLED
-        self.extra_left = extra_allowance(expr)
+        self.extra_left = MAX_ROLLED - self.shape.dice
 
     # -- arithmetic --
     def eval(self, node, sign=1):
-        if isinstance(node, Num):
+        t = type(node)  # exact types: the tree's classes are never subclassed
+        if t is Num:
             return node.value
-        if isinstance(node, Dice):
+        if t is Dice:
             return self.dice(node, sign)
-        if isinstance(node, Group):
+        if t is BinOp:
+            additive = node.op in "+-"
+            left = self.eval(node.left, sign if additive else 0)
+            right = self.eval(node.right, (sign if node.op == "+" else -sign) if additive else 0)
+            return apply_operator(node.op, left, right, node.pos)
+        if t is Group:
             return self.group(node, sign)
-        if isinstance(node, Paren):
+        if t is Paren:
             return self.eval(node.inner, sign)
-        if isinstance(node, Neg):
+        if t is Neg:
             return -self.eval(node.operand, -sign)
-        if isinstance(node, Func):
-            return apply_function(node.name, [self.eval(a, 0) for a in node.args])
-        additive = node.op in "+-"
-        left = self.eval(node.left, sign if additive else 0)
-        right = self.eval(node.right, (sign if node.op == "+" else -sign) if additive else 0)
-        return apply_operator(node.op, left, right, node.pos)
+        return apply_function(node.name, [self.eval(a, 0) for a in node.args])
 
     # -- one die --
     def die(self, term, label, why=None):
@@ -87,52 +128,72 @@ class Roller:
             d.info["fate"] = term.die_text
         else:
             d = self.tray.roll(term.sides, text)
+        if term.clamps:
+            self.clamp(term, d)
+        return d
+
+    @staticmethod
+    def clamp(term, d):
         v = term.clamp(d.value)
         if v != d.value:
             d.info["rolled"] = d.value
             d.value = v
-        return d
 
-    def label(self, term, j):
-        label = (term.die_text if term.kind != "fate" else "dF") + (f" {j + 1}" if term.count > 1 else "")
-        if self.several:
-            label += f" of {term.text}"
-        if term.label:
-            label += f" ({term.label})"
-        return label
+    def labels(self, term):
+        """Each die's label: 'd6 2 of 3d6 (fire)' (worked out once per tree)."""
+        return self.shape.labels[id(term)]
 
     # -- a dice term --
     def dice(self, term, sign):
         m = term.mods
         first = len(self.tray.dice)
-        units, labels = [], []
-        chained = m.explode and (m.explode.compound or (term.keep is None and not m.counting))
-        for j in range(term.count):
-            label = self.label(term, j)
-            d = self.die(term, label)
-            unit = Unit([d], d.value)
-            units.append(unit)
-            labels.append(label)
-            if m.explode:
-                added = self.explode(term, unit, label, chained)
-                units.extend(added)
-                labels.extend([label] * len(added))
+        labels = self.labels(term)
+        if m.explode:  # each die's explosions right after it
+            units, labels = self.exploding(term, labels)
+        elif term.kind == "fate":
+            units = [Unit([d], d.value) for d in (self.die(term, label) for label in labels)]
+        else:  # no die changes what the next one is for: all at once
+            dice = self.tray.roll_many(term.sides, labels)
+            if term.clamps:
+                for d in dice:
+                    self.clamp(term, d)
+            units = [Unit([d], d.value) for d in dice]
         if m.reroll:
+            cp = term.reroll_point
             for unit, label in zip(units, labels):
-                cp = m.reroll.cp or Compare("=", term.bottom)
-                self.reroll(term, unit, label, lambda v: cp(v), m.reroll.once)
+                if cp(unit.value):
+                    self.reroll(term, unit, label, cp, m.reroll.once)
         if m.unique:
             self.unique(term, units, labels)
         if term.keep:
             keep_pool(units, term.keep)
-        value = self.count(term, units) if m.counting else sum(u.value for u in units if u.kept)
-        self.criticals(term, units)
-        self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice))))
+        value = self.count(term, units) if m.counting else sum([u.value for u in units if u.kept])
+        if m.has_cs or m.has_cf:
+            self.criticals(term, units)
+        self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice)),
+                                   term.plain and not m.sort))
         return value
+
+    def exploding(self, term, labels):
+        """A term's dice, each die's explosions right after it: (units, the
+        label of each unit)."""
+        m = term.mods
+        units, out = [], []
+        chained = m.explode.compound or (term.keep is None and not m.counting)
+        for label in labels:
+            d = self.die(term, label)
+            unit = Unit([d], d.value)
+            units.append(unit)
+            out.append(label)
+            added = self.explode(term, unit, label, chained)
+            if added:
+                units.extend(added)
+                out.extend([label] * len(added))
+        return units, out
 
     def explode(self, term, unit, label, chained):
         e = term.mods.explode
-        cp = e.cp or Compare("=", term.top)
+        cp = term.explode_point
         if chained:
             chain = self._chains
             self._chains += 1
@@ -246,6 +307,7 @@ class Roller:
         if m.keep and not node.per_die:
             keep_pool(units, m.keep)
         if m.counting:
+            self.group_counted = True  # its terms' dice are marked success / failure
             value = self.count(node, units)
         else:
             value = sum(u.value for u in units if u.kept)
@@ -269,12 +331,6 @@ class Roller:
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
-
-
-def extra_allowance(expr):
-    """The extra rolls (explosions, rerolls) a roll of `expr` may make: its
-    terms' own dice always roll, and all dice stay within MAX_ROLLED."""
-    return MAX_ROLLED - sum(t.count for t in expr.dice_terms)
 
 
 def keep_pool(units, keep):
@@ -346,29 +402,28 @@ def group_unit_text(node, unit):
     return text
 
 
-@dataclass
+@dataclass(slots=True)
 class RollResult:
     expression: object
     roller: Roller
     total: object
 
     def term_step(self, tr, alone):
+        if tr.plain and not self.roller.group_counted:
+            return self.plain_step(tr, alone)
         node = tr.node
-        if isinstance(node, Dice):
-            head = node.text
-            chained = any(u.dice[0].chain is not None for u in tr.units)
+        dice = type(node) is Dice
+        head, units, chained = node.text, tr.units, False
+        if dice and node.mods.explode:  # only explosions make chains
+            chained = any(u.dice[0].chain is not None for u in units)
             if chained and not node.mods.explode.compound:
-                units = _chains_of(tr.units)
-            else:
-                units = tr.units
-        else:
-            head, units, chained = node.text, tr.units, False
-        plain = (isinstance(node, Dice) and len(units) > 1 and not tr.counting and
+                units = _chains_of(units)
+        plain = (dice and len(units) > 1 and not tr.counting and
                  all(len(u.dice) == 1 and u.kept and not u.rerolled_from and not u.dice[0].exploded
                      for u in units))
         if node.label:
             head += f" [{node.label}]"
-        if isinstance(node, Dice) and node.mods.sort:
+        if dice and node.mods.sort:
             units = sorted(units, key=lambda u: u.value, reverse=node.mods.sort == "d")
         if plain:
             line = f"{head}: {' + '.join(str(u.value) for u in units)} = {tr.value}"
@@ -386,23 +441,41 @@ class RollResult:
             line += f"; negated: {number_text(-tr.value)}"
         return line
 
+    def plain_step(self, tr, alone):
+        """term_step of a plain term: '3d6: 2 + 5 + 5 = 12', '1d20: 14',
+        '4d6kh3: 2, 5, 1 (dropped), 6; 2 + 5 + 6 = 13'."""
+        node, units = tr.node, tr.units
+        head = f"{node.text} [{node.label}]" if node.label else node.text
+        if len(units) == 1:
+            u = units[0]
+            line = f"{head}: {u.value}" if u.kept else f"{head}: {u.value} (dropped)"
+        elif all([u.kept for u in units]):  # (a group of one expression drops dice too)
+            line = f"{head}: {' + '.join([str(u.value) for u in units])} = {tr.value}"
+        else:
+            line = f"{head}: " + ", ".join([str(u.value) if u.kept else f"{u.value} (dropped)"
+                                            for u in units])
+            kept = [u.value for u in units if u.kept]
+            line += f"; kept {sum(kept)}" if len(kept) < 2 else \
+                f"; {' + '.join(map(str, kept))} = {sum(kept)}"
+        if alone and tr.sign < 0:
+            line += f"; negated: {-tr.value}"
+        return line
+
     def steps(self):
         terms = self.roller.terms
-        root = self.expression.root
-        leaves = additive_leaves(self.expression)
-        alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
+        alone = self.roller.shape.alone
         steps = [self.term_step(tr, alone) for tr in terms]
         if not alone:
             steps.append(f"Total: {self.total_text()} = {number_text(self.total)}")
-        return steps + self.roller.notes
+        return steps + self.roller.notes if self.roller.notes else steps
 
     def total_text(self):
         """'13 + 3 - 2' (each term with its own sign) or '(7 + 3) * 2'."""
         values = {id(tr.node): tr.value for tr in self.roller.terms}
-        leaves = additive_leaves(self.expression)
-        if leaves is not None:
+        signed = self.roller.shape.signed
+        if signed is not None:
             parts = []
-            for i, (sign, leaf) in enumerate(_signed_leaves(self.expression.root)):
+            for i, (sign, leaf) in enumerate(signed):
                 value = values.get(id(leaf), getattr(leaf, "value", None))
                 text = number_text(value if value is not None and value >= 0 else -value) \
                     if value is not None else "?"
@@ -413,15 +486,15 @@ class RollResult:
 
     def to_dict(self):
         expr = self.expression
-        low, high = expression_bounds(expr)
+        shape = self.roller.shape
         total = self.total
         out = {
             "outcome": "rolled",
             "success": True,
             "total": float(total) if type(total) is Fraction else total,
             "expression": expr.text,
-            "min": _bound(low),
-            "max": _bound(high),
+            "min": shape.min,
+            "max": shape.max,
             "terms": [self.term_dict(tr) for tr in self.roller.terms],
             "summary": f"{expr.text} = {number_text(total)}",
             "steps": self.steps(),
@@ -442,19 +515,24 @@ class RollResult:
         value = tr.value
         signed = value * tr.sign if tr.sign else value
         units = tr.units
-        if isinstance(node, Dice) and any(u.dice[0].chain is not None for u in units):
-            units = _chains_of(units)
+        dice = type(node) is Dice
+        if dice:  # a die's value is an int; a group's sub-total may be a fraction
+            if node.mods.explode and any(u.dice[0].chain is not None for u in units):
+                units = _chains_of(units)
+            values = [u.value for u in units]
+        else:
+            values = [_json_number(u.value) for u in units]
         out = {"term": node.text, "sign": "-" if tr.sign < 0 else "+",
-               "values": [_json_number(u.value) for u in units], "kept": [u.kept for u in units],
+               "values": values, "kept": [u.kept for u in units],
                "total": float(signed) if type(signed) is Fraction else signed}
         if node.label:
             out["label"] = node.label
         if tr.counting:
             out["counting"] = True
-        if isinstance(node, Dice) and node.mods.explode and not node.mods.explode.compound \
+        if dice and node.mods.explode and not node.mods.explode.compound \
                 and (node.keep or node.mods.counting):
             out["separate_explosions"] = True
-        if isinstance(node, Dice) and node.mods.sort:
+        if dice and node.mods.sort:
             out["values"] = sorted(out["values"], reverse=node.mods.sort == "d")
             out["kept"] = None
             del out["kept"]
@@ -498,18 +576,6 @@ def _chains_of(units):
         else:
             out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
     return out
-
-
-_LEAVES = {}
-
-
-def additive_leaves(expr):
-    """_additive_leaves of the expression's tree, once per text."""
-    if expr.source not in _LEAVES:
-        if len(_LEAVES) > 256:
-            _LEAVES.clear()
-        _LEAVES[expr.source] = _additive_leaves(expr.root)
-    return _LEAVES[expr.source]
 
 
 def _additive_leaves(node):
@@ -556,7 +622,7 @@ def _json_number(v):
 def _bound(v):
     if v is None or v in (INF, -INF):
         return None
-    return float(v) if isinstance(v, Fraction) else v
+    return float(v) if type(v) is Fraction else v
 
 
 # -- bounds ----------------------------------------------------------------
@@ -612,18 +678,6 @@ def dice_bounds(term):
     low = _mul(fewest, lo) if lo >= 0 else _mul(most, lo)
     high = _mul(most, hi) if hi >= 0 else _mul(fewest, hi)
     return low, high
-
-
-_BOUNDS = {}  # expression text -> its bounds (trees are immutable, parse is cached)
-
-
-def expression_bounds(expr):
-    b = _BOUNDS.get(expr.source)
-    if b is None:
-        if len(_BOUNDS) > 256:
-            _BOUNDS.clear()
-        b = _BOUNDS[expr.source] = bounds(expr.root)
-    return b
 
 
 def bounds(node):
@@ -719,19 +773,22 @@ def func_bounds(node):
     return max(a, c), max(b, d)
 
 
-@contextmanager
-def collector_paused():
-    """The cyclic garbage collector held off while a roll makes its records
-    (as it was before, after): a roll of 100,000 dice makes about a million
-    containers, none of them cyclic garbage, and the collector's passes over
-    them took more than half of the call (999d1000!>2 with entered dice:
-    1.7 s, 0.7 s without them; bench/bench_notation_bound.py)."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
+class collector_paused:
+    """`with collector_paused():` the cyclic garbage collector held off while
+    a roll makes its records (as it was before, after): a roll of 100,000
+    dice makes about a million containers, none of them cyclic garbage, and
+    the collector's passes over them took more than half of the call
+    (999d1000!>2 with entered dice: 1.7 s, 0.7 s without them;
+    bench/bench_notation_bound.py). A class, not @contextmanager: a third
+    of the time, and a roll enters it twice (the rules, the card)."""
+    __slots__ = ("was",)
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was:
             # what the roll made goes to the oldest generation as it is (a
             # splice, no pass over it): the next young collection would
             # otherwise scan all of it (0.26 s for 100,000 dice)

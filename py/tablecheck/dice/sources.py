@@ -62,9 +62,10 @@ class DiceSource:
         self.given.append(face)
         return face
 
-    def roll_many(self, sides, n):
-        """n faces of a die of `sides` (the roller's quick path asks for a
-        term's dice at once): the same faces as n calls of `roll`."""
+    def roll_many(self, sides, n, labels=None):
+        """n faces of a die of `sides` (the roller asks for a term's dice at
+        once when none of them can change what the next one is for): the
+        same faces as n calls of `roll` (with `labels`, each die's)."""
         out = self.faces(sides, n)
         self.given += out
         return out
@@ -202,6 +203,11 @@ class EnteredSource(DiceSource):
 
     def roll_faces(self, faces, label=""):
         return self._take(len(faces), label, tuple(faces))
+
+    def roll_many(self, sides, n, labels=None):
+        """n dice, each asked for by its label (the page names the die it needs)."""
+        _check_sides(sides)
+        return [self._take(sides, label, None) for label in (labels or [""] * n)]
 
     def _take(self, sides, label, faces):
         asked = (sides, label, faces)

@@ -7,8 +7,8 @@ explosion flags.
 """
 
 from ..dice.notation_roll import collector_paused
-from .common import chart, die_notes, fig, line
-from .model import Card, DieView, Group, Headline, OddsView
+from .common import chart, die_notes, fig
+from .model import OddsView
 from .words import number
 
 TONES = {"rolled": "neutral"}
@@ -19,20 +19,10 @@ SEPARATE_NOTE = ("'!' with keep/drop or counting: every die an explosion adds is
                  "exploded dice).")
 
 
-def _title(ctx, result):
-    what = ctx.label("") or result.get("label")
-    expression = result["expression"]
-    return f"{what}: {expression}" if what else expression
-
-
-def _term_facts(result):
-    """Each dice term's part of the total when there are several terms (its
-    inline label, if any, with it): [(label, value, key)]."""
-    return [fact for _, fact in _term_facts_at(result.get("terms", []))]
-
-
 def _term_facts_at(terms):
-    """_term_facts with the index of each term: [(i, (label, value, key))]."""
+    """Each dice term's part of the total when there are several terms (its
+    inline label, if any, with it), with the index of each term:
+    [(i, (label, value, key))]."""
     if len(terms) < 2:
         return []
     out = []
@@ -97,20 +87,6 @@ MARK_SET = frozenset(MARKS)
 PLAIN_KEYS = frozenset(("sides", "value", "label", "kept", "chain"))
 
 
-def die_view(roll):
-    """The DieView of one die: its caption and what happened to it (Fate
-    dice drawn as dF with -, blank, +)."""
-    if PLAIN_KEYS.issuperset(roll):  # nothing happened to it but keep/drop
-        dropped = roll.get("kept") is False
-        return DieView(str(roll.get("label", "")), ["dropped"] if dropped else [],
-                       marks=["dropped"] if dropped else [])
-    notes, marks, fate = shown(roll)
-    view = DieView(str(roll.get("label", "")), list(notes), marks=list(marks))
-    if fate:
-        view.die, view.face = fate
-    return view
-
-
 def _notes_and_marks(roll):
     notes = _die_notes(roll) + die_notes(roll)
     if not all(notes):
@@ -125,7 +101,8 @@ def _notes_and_marks(roll):
 
 
 def die_dict(roll):
-    """die_view(roll).to_dict(), without the DieView."""
+    """How one die is captioned, as DieView.to_dict writes it (Fate dice
+    drawn as dF with -, blank, +)."""
     label = str(roll.get("label", ""))
     if PLAIN_KEYS.issuperset(roll):  # nothing happened to it but keep/drop
         if roll.get("kept") is False:
@@ -173,52 +150,29 @@ def _shown(roll):
     return tuple(notes), tuple(marks), fate
 
 
-def _notes(result):
-    notes = list(result.get("notes", []))
-    if any(t.get("separate_explosions") for t in result.get("terms", [])):
-        notes.append(SEPARATE_NOTE)
-    return notes
+class RollCard:
+    """The card of a rolled expression as the display model's Card.to_dict
+    writes it, built straight as dicts (up to 100,000 dice: a Card of
+    DieViews took five times as long), with its history `line`.
+    api.resolve reads `to_dict()` once; it is new for every roll."""
+    __slots__ = ("card", "line")
 
-
-class RollCard(Card):
-    """A Card whose dict is made with the cyclic garbage collector held off
-    (collector_paused): up to 100,000 dice, a DieView and dicts each."""
+    def __init__(self, card, line):
+        self.card = card
+        self.line = line
 
     def to_dict(self):
-        with collector_paused():
-            return super().to_dict()
+        return self.card
 
 
 def roll_card(ctx, values, result):
     """The card of a rolled expression: '4d6kh3 + 1d8! - 2', Total 14."""
-    with collector_paused():  # up to 100,000 dice: a DieView each
-        return _roll_card(ctx, result)
+    with collector_paused():  # up to 100,000 dice: a dict each
+        return RollCard(*_card(ctx, result))
 
 
-def _roll_card(ctx, result):
-    subject = ctx.name("")
-    expression = result["expression"]
-    total = result.get("total_text") or _number(result["total"])
-    outcome = result.get("outcome", "rolled")
-    what = ctx.label("") or result.get("label")
-    return RollCard(
-        title=_title(ctx, result),
-        subject=subject,
-        headline=Headline(ctx.words(outcome), ctx.tone(outcome)),
-        key=fig("Total", total, "total"),
-        facts=[fig(*f) for f in _term_facts(result)] + [fig("Min", _bound(result["min"]), "min"),
-                                                        fig("Max", _bound(result["max"]), "max")],
-        notes=_notes(result),
-        groups=[Group(*g) for g in _sorted_groups(result)],
-        dice=[die_view(r) for r in result.get("rolls", [])],
-        line=line(subject, what, f"{expression} = {total}"),
-    )
-
-
-def card_dict(ctx, result):
-    """roll_card(ctx, values, result).to_dict() and its line, built straight
-    as dicts (api.resolve's quick path; roll_card is the reference, and
-    tests/unit/test_dice_quick.py compares the two)."""
+def _card(ctx, result):
+    """(card dict, line) of a rolled expression."""
     characters, labels = ctx.characters, ctx.labels  # most requests name nobody
     subject = characters.get("") if characters else None
     what = (labels.get("") if labels else None) or result.get("label")
@@ -229,7 +183,7 @@ def card_dict(ctx, result):
     parts = _PARTS.get(expression) or _card_parts(result)
     facts = [{"label": "Min", "value": parts[0], "key": "min"},
              {"label": "Max", "value": parts[1], "key": "max"}]
-    if len(terms) > 1:  # _term_facts, with their labels and keys from parts
+    if len(terms) > 1:  # each term's part, with its label and key from parts
         facts[:0] = [{"label": label, "value": _number(terms[i]["total"]), "key": key}
                      for i, label, key in parts[4]]
     notes = list(result["notes"]) if "notes" in result else []

@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 
 from ..checks import Check, System
-from ..dice import notation, notation_quick
+from ..dice import notation
 from ..dice.notation_roll import collector_paused
 from ..display import dice_roller as view
 from ..errors import InvalidRequest
@@ -77,18 +77,6 @@ def resolve(values, tray):
     the dice."""
     with collector_paused():
         return notation.roll(values["expression"], tray).to_dict()
-
-
-def quick(ctx, values, source):
-    """api.resolve's quick path (seeded and secure dice): the result, card
-    and line straight as dicts, the same as `resolve` and `view.roll_card`
-    give; None when the expression is one the quick path leaves to them."""
-    with collector_paused():
-        result = notation_quick.roll(values["expression"], source)
-        if result is None:
-            return None
-        card, line = view.card_dict(ctx, result)
-    return result, card, line
 
 
 def _key(total):
@@ -161,7 +149,6 @@ SYSTEM = System(
             explain=view.roll_card,
             odds_view=view.roll_odds,
             json_safe=True,  # notation_roll.RollResult.to_dict writes plain JSON values
-            quick=quick,
         )
     ],
 )
