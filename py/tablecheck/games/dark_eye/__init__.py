@@ -82,8 +82,8 @@ from . import skills as dark_eye_skills
 from .attribute import attribute_follow_ups, attribute_rules, odds_attribute, resolve_attribute
 from .competitive import (contest, group_side_of, odds_competitive, odds_group_competitive,
                           resolve_competitive, resolve_group_competitive)
-from .cumulative import (_hero_chain, cumulative_rules, group_rules, odds_cumulative, odds_group,
-                         resolve_cumulative, resolve_group)
+from .cumulative import (_hero_chain, cumulative_rules, group_rules, next_penalty, odds_cumulative,
+                         odds_group, resolve_cumulative, resolve_group)
 from .cumulative_skills import _multi_checks, odds_cumulative_skills, resolve_cumulative_skills
 from .fate_points import reads_dice, skill_follow_ups
 from .sheet import fill
@@ -100,7 +100,7 @@ SHEET = cards_sheet.make_sheet(SHEET_HINT, COMBAT_DEFAULTS)
 FORM = cards_form.checks(FORM_HINT)  # each check's label, description and parameters
 
 # what the sentences quote of the rules (the cards never import them)
-READ = cards.RulesRead(walk=sp_walk, chart=tuple(QL_CHART))
+READ = cards.RulesRead(walk=sp_walk, chart=tuple(QL_CHART), next_penalty=next_penalty)
 
 
 def _import_hero(data, sheet):

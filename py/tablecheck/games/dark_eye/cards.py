@@ -218,10 +218,12 @@ SKILL_LIST = {"button": "Skill list", "title": "The 59 core skills",
 @dataclass(frozen=True)
 class RulesRead:
     """What the sentences quote of the rules, handed in by the wiring:
-    `walk(faces, eavs, rating)` -> each die's SP (throw.Spend) and the
-    Quality Levels chart [(low, high, QL)]."""
+    `walk(faces, eavs, rating)` -> each die's SP (throw.Spend), the
+    Quality Levels chart [(low, high, QL)], and `next_penalty(kind,
+    penalty)` -> the penalty after a check of that kind (cumulative)."""
     walk: object
     chart: tuple
+    next_penalty: object
 
 
 def _sp(n):
@@ -273,7 +275,8 @@ def throw_steps(r, names, read):
         return [f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled."]
     faces, eavs, rating = r["dice"], r["eav"], r["rating"]
     steps = []
-    for n, e, face, spend in zip(names, eavs, faces, read.walk(faces, eavs, rating)):
+    walk = read.walk(faces, eavs, rating)
+    for n, e, face, spend in zip(names, eavs, faces, walk):
         if spend.need == 0:
             single = (" (in a skill check a single 20 is an ordinary value; \"a 20 always "
                       "fails\" is the attribute-check rule)") if face == 20 else ""
@@ -293,7 +296,7 @@ def throw_steps(r, names, read):
     elif KIND[outcome] == "critical":
         n1 = ("Three 1s: a spectacular success" if outcome == "spectacular_success"
               else "Two 1s: a critical success")
-        if sum(max(0, f - e) for f, e in zip(faces, eavs)) > rating:
+        if any(spend.short for spend in walk):  # a die the SP do not cover
             steps.append(f"{n1}, overriding the uncovered die; 0 SP left: QL 1.")
         else:
             steps.append(f"{n1}; {_sp(points)} left: QL {ql} ({_chart_row(read.chart, ql)} SP left).")

@@ -270,9 +270,10 @@ def _extras(mod, penalty):
     return f" ({extra})" if extra else ""
 
 
-def _gain_step(head, e, last):
+def _gain_step(head, e, last, after):
     """What one check of a run gains: doubled QL, QL, nothing (and the
-    penalty it adds); None for a botch (the round says it)."""
+    penalty `after` it on the next check); None for a botch (the round
+    says it)."""
     kind, penalty = _kind(e["outcome"]), e["penalty"]
     if kind == "critical":
         cleared = f"; penalty -{penalty} cleared" if penalty else ""
@@ -280,15 +281,9 @@ def _gain_step(head, e, last):
     if kind == "success":
         return f"{head}: QL {e['gained']} gained."
     if kind == "failure":
-        nxt = "" if last else f"; penalty for the next check now -{penalty + 1}"
+        nxt = "" if last else f"; penalty for the next check now -{after}"
         return f"{head}: no QL{nxt}."
     return None
-
-
-def _next_penalty(e):
-    """The penalty after a check: cleared by a critical, +1 by a failure."""
-    kind = _kind(e["outcome"])
-    return 0 if kind == "critical" else e["penalty"] + (kind == "failure")
 
 
 def _run_words(values, result, members, rounds, single, mods, read):
@@ -317,11 +312,11 @@ def _run_words(values, result, members, rounds, single, mods, read):
                          + _eav_text(v["attributes"], [v["modifier"], mod, -e["penalty"]], v["names"])
                          + f" SR {v['rating']}.")
             steps += [f"{head}: {s}" for s in throw_steps(e, v["names"], read)]
+            penalty[i] = read.next_penalty(_kind(e["outcome"]), e["penalty"])
             if _kind(e["outcome"]) == "botch":
                 botchers.append(h["who"])
             else:
-                steps.append(_gain_step(head, e, last))
-            penalty[i] = _next_penalty(e)
+                steps.append(_gain_step(head, e, last, penalty[i]))
         gains = [e["gained"] for e in entries]
         if botchers:
             lost = f"all {total} QL collected are lost" if total else "all QL are lost"
@@ -432,8 +427,8 @@ def cumulative_skills_words(values, result, read):
             lost = f"all {counted} QL collected are lost" if counted else "all QL are lost"
             steps.append(f"{head}: the botch ends the cumulative check; {lost}.")
             break
-        steps.append(_gain_step(head, e, n == count))
-        penalty, quality, counted = _next_penalty(e), e["quality"], e["total"]
+        penalty, quality, counted = read.next_penalty(_kind(e["outcome"]), penalty), e["quality"], e["total"]
+        steps.append(_gain_step(head, e, n == count, penalty))
         steps.append(f"{head}: {_standing(names, targets, quality)}.")
         if outcome == "success" and n == made:
             steps.append(f"Every skill has reached its QL: success in {plural(n, 'check')}.")

@@ -33,6 +33,14 @@ def _check_modifiers(values, count):
     return list(mods) + [0] * (count - len(mods))
 
 
+def next_penalty(kind, penalty):
+    """The penalty on a hero's next check after one of this kind: a
+    failure adds -1, a critical success clears it."""
+    if kind == "critical":
+        return 0
+    return penalty + 1 if kind == "failure" else penalty
+
+
 def _can_still_succeed(base_min, penalty, mods, rnd):
     """Whether a check from `rnd` on (1-based) can have every EAV >= 1: the
     penalty grows by 1 with each check that fails automatically before it,
@@ -82,11 +90,9 @@ def _run_cumulative(tray, members, rounds, target, partial, single, mods=None):
                 botched = True
             elif r.kind == "critical":
                 gained = 2 * r.quality_level
-                penalty[i] = 0
             elif r.kind == "success":
                 gained = r.quality_level
-            else:
-                penalty[i] += 1
+            penalty[i] = next_penalty(r.kind, penalty[i])
             entry["gained"] = gained
             entries.append(entry)
             checks.append(entry)

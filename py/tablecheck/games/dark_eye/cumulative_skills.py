@@ -5,7 +5,7 @@ missing, shared penalties, exact odds by a dynamic programme."""
 from fractions import Fraction
 
 from ...errors import InvalidRequest
-from .cumulative import _can_still_succeed, _check_modifiers, _check_partial, _check_table
+from .cumulative import _can_still_succeed, _check_modifiers, _check_partial, _check_table, next_penalty
 from .tables import ALL_DICE
 from .throw import _member, roll_skill
 
@@ -96,11 +96,9 @@ def resolve_cumulative_skills(values, tray):
             outcome = "botch"
         elif r.kind == "critical":
             gained = 2 * r.quality_level
-            penalty = 0
         elif r.kind == "success":
             gained = r.quality_level
-        else:
-            penalty += 1
+        penalty = next_penalty(r.kind, penalty)
         quality[i] += gained
         entry["gained"] = gained
         entry["quality"] = list(quality)

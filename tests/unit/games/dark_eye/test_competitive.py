@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from tablecheck.errors import InvalidRequest
+from tablecheck.games.dark_eye.competitive import contest
 
 from dark_eye_brute import bf_competitive, bf_contest, bf_kind, bf_side, exact, hero, odds, resolve
 
@@ -261,3 +262,24 @@ def test_group_competitive_exact_odds_of_a_critical_member_by_hand():
             pair[key] = pair.get(key, 0) + p1 * p2
     assert ("crit", 12) in pair and ("botch", 0) in pair
     assert exact(odds("group_competitive", a=a, b=b, passive="b")) == bf_competitive(pair, sb, "b")
+
+
+@pytest.mark.parametrize("a, b, passive, decided", [
+    (("critical", 2), ("critical", 3), "a", ("unresolved", 0, "both_critical")),
+    (("critical", 1), ("success", 4), None, ("a_wins", 1, "critical")),
+    (("failure", 0), ("critical", 3), None, ("b_wins", 3, "critical")),
+    (("botch", 0), ("botch", 0), "b", ("unresolved", 0, "both_botch")),
+    (("success", 2), ("success", 5), None, ("b_wins", 3, "higher_ql")),
+    (("success", 2), ("success", 2), "b", ("b_wins", 1, "tie")),
+    (("success", 2), ("success", 2), None, ("unresolved", 0, "tie")),
+    (("success", 2), ("botch", 0), None, ("a_wins", 2, "one_succeeds")),
+    (("botch", 0), ("failure", 0), "a", ("a_wins", 1, "both_fail")),
+    (("failure", 0), ("failure", 0), None, ("unresolved", 0, "both_fail")),
+])
+def test_contest_names_the_rule_that_decided_it(a, b, passive, decided):
+    # the card's sentences say why from this reason (cards_contest.contest_why)
+    assert contest(a, b, passive) == decided
+    def bf(kind):  # the brute force's word for a critical
+        return "crit" if kind == "critical" else kind
+
+    assert bf_contest(bf(a[0]), a[1], bf(b[0]), b[1], passive) == decided[:2]
