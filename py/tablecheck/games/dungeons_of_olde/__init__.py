@@ -4,7 +4,8 @@ Rules: seed ``004_189b292364954e52.txt``; readings in shared spec rules.md.
 This module wires the checks: the rules (attempt.py, check.py, opposed.py,
 assisted.py, effect.py, odds.py, tables.py, sheet.py) return records; the
 cards (cards*.py) write every word of a result (its summary, steps, the
-rules' suggestion and the stat die's notes, through `Check.words`), of its
+category's name and outcome words, the rules' suggestion and the stat die's
+notes, through `Check.words`), of its
 odds (their notes), its card and its odds view; terms.py holds the names
 both use.
 

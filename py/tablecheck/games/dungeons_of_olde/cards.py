@@ -45,6 +45,23 @@ SUGGESTIONS = {
 }
 
 
+def category_words(result):
+    """The category's name and what the outcome means for the attempt
+    ('Solid Success', 'Minor bonus'): with critical outcomes not applied
+    only the simple success or failure counts (the Critical Outcomes table)."""
+    if result["outcome"] == "automatic_success":
+        return {"category": "Automatic Success", "outcome_words": "Simple success"}
+    cat = CATEGORY[result["outcome"]]
+    simple = CATEGORY["success" if result["success"] else "failure"]
+    words = cat[5] if result["critical_outcomes"] else simple[5]
+    return {"category": cat[1], "outcome_words": words}
+
+
+def named(result):
+    """The rules' record of a judged attempt with its category's words."""
+    return {**result, **category_words(result)}
+
+
 def suggestion_for(outcome_words):
     """The text's suggestion for an outcome ("Two minor bonuses": two picks
     from the minor bonus list)."""
@@ -181,10 +198,11 @@ def ranks_words(result):
 def automatic_words(result):
     """A Trivial challenge with no roll."""
     text = trivial_text(result["cr"], result["cr_rank"])
+    words = category_words(result)
     return {"summary": f"{text}: an automatic success (no roll).",
             "steps": [f"{text}: an automatic success, no dice rolled (no roll asked for, and "
                       "critical outcomes are not applied)."],
-            "suggestion": suggestion_for(result["outcome_words"])}
+            "suggestion": suggestion_for(words["outcome_words"]), **words}
 
 
 def with_rank_note(attempt, part):

@@ -4,11 +4,11 @@ scaling challenge and an effect roll."""
 from ...display.common import chart, fig, line
 from ...display.model import Card, Headline, OddsView
 from ...display.words import cap, number, pct_text, plural, signed
-from .cards import (CHART_MIN_P, amount, attempt_steps, automatic_words, card_line, chain_faces,
-                    choices, cr_words, critical_note, dice, headline, judge_steps, judged_facts,
-                    key_text, mod_facts, modded, notes, odds_notes, points_note, rank_note,
-                    rank_notes, ranks_words, roll_facts, rows, suggestion_for, times, title,
-                    trivial_note, trivial_text, what)
+from .cards import (CHART_MIN_P, amount, attempt_steps, automatic_words, card_line,
+                    category_words, chain_faces, choices, cr_words, critical_note, dice, headline,
+                    judge_steps, judged_facts, key_text, mod_facts, modded, named, notes,
+                    odds_notes, points_note, rank_note, rank_notes, ranks_words, roll_facts, rows,
+                    suggestion_for, times, title, trivial_note, trivial_text, what)
 
 
 # -- check roll ---------------------------------------------------------------------------
@@ -16,6 +16,7 @@ def check_words(values, result):
     """The summary, steps, suggestion and stat die's note of a check roll."""
     if result["outcome"] == "automatic_success":
         return automatic_words(result)
+    result = named(result)
     rating, name = result["cr"], result["cr_rank"]
     steps = [f"Two exploding stat dice against {cr_words(rating, name)}."]
     if result["trivial"]:
@@ -29,6 +30,7 @@ def check_words(values, result):
         "steps": steps,
         "suggestion": suggestion_for(result["outcome_words"]),
         "rank_note": rank_note(values["stat"], values["modification"], result["sides"]),
+        **category_words(result),
     }
 
 
@@ -63,6 +65,7 @@ def chance(odds, label="Chance of success"):
 # -- scaling challenge ----------------------------------------------------------------------
 def scaling_words(values, result):
     """The summary, steps, yield, suggestion and stat die's note of a scaling challenge."""
+    result = named(result)
     rating, name = result["cr"], result["cr_rank"]
     per_rank, unit, got = result["per_rank"], result["unit"], result["yield"]
     steps = [f"Scaling challenge at {cr_words(rating, name)}: each rank of success yields "
@@ -83,6 +86,7 @@ def scaling_words(values, result):
         "yield_text": amount(got, unit), "per_rank_text": amount(per_rank, unit),
         "suggestion": suggestion_for(result["outcome_words"]),
         "rank_note": rank_note(values["stat"], values["modification"], result["sides"]),
+        **category_words(result),
     }
 
 
