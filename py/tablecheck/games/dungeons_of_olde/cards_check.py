@@ -3,12 +3,13 @@ scaling challenge and an effect roll."""
 
 from ...display.common import chart, fig, line
 from ...display.model import Card, Headline, OddsView
-from ...display.words import cap, number, pct_text, plural, signed
-from .cards import (CHART_MIN_P, amount, attempt_steps, automatic_words, card_line,
-                    category_words, chain_faces, choices, cr_words, critical_note, dice, headline,
-                    judge_steps, judged_facts, key_text, mod_facts, modded, named, notes,
-                    odds_notes, points_note, rank_note, rank_notes, ranks_words, roll_facts, rows,
-                    suggestion_for, times, title, trivial_note, trivial_text, what)
+from ...display.words import cap, number, plural, signed
+from .cards import (amount, attempt_steps, automatic_words, card_line, category_words,
+                    chain_faces, choices, cr_words, critical_note, dice, headline, judge_steps,
+                    judged_facts, key_text, mod_facts, modded, named, notes, points_note,
+                    rank_note, rank_notes, ranks_words, roll_facts, suggestion_for, times, title,
+                    trivial_note, trivial_text, what)
+from .cards_odds import CHART_MIN_P, chance, odds_notes, rows
 
 
 # -- check roll ---------------------------------------------------------------------------
@@ -56,10 +57,6 @@ def check_card(ctx, values, result, paths=("",)):
 def check_odds(ctx, values, odds):
     return OddsView(outcomes=rows(ctx, values, odds), figures=[chance(odds)],
                     notes=odds_notes(values, odds))
-
-
-def chance(odds, label="Chance of success"):
-    return fig(label, pct_text(odds["success_chance"]), "success_chance")
 
 
 # -- scaling challenge ----------------------------------------------------------------------

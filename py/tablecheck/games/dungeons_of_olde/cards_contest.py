@@ -4,12 +4,13 @@ attempts: a group per side, the target's roll as the CR, the assist bonus."""
 from ...display.common import chart, fig
 from ...display.model import Card, Group, OddsView
 from ...display.words import signed
-from .cards import (CHART_MIN_P, SIMPLE, attempt_steps, automatic_words, card_line,
-                    category_words, choices, cr_words, critical_note, dice, dice_text, headline,
-                    judge_steps, judged_facts, named, notes, of, odds_notes, parts_modded,
-                    points_note, rank_note, rank_notes, ranks_words, roll_facts, rows, side_facts,
-                    suggestion_for, title, tone, trivial_note, what, with_rank_note)
-from .cards_check import chance, check_card
+from .cards import (SIMPLE, attempt_steps, automatic_words, card_line, category_words, choices,
+                    cr_words, critical_note, dice, dice_text, headline, judge_steps, judged_facts,
+                    named, notes, of, parts_modded, points_note, rank_note, rank_notes,
+                    ranks_words, roll_facts, side_facts, suggestion_for, title, tone, trivial_note,
+                    what, with_rank_note)
+from .cards_check import check_card
+from .cards_odds import CHART_MIN_P, chance, odds_notes, rows
 
 
 # -- opposed attempt ------------------------------------------------------------------------
