@@ -5,10 +5,15 @@ A game lives in `py/tablecheck/games/<game>/`:
 - card modules (`cards.py`, or any module named `cards_*`) turn records into
   words: they import the shared `tablecheck.display` model and wording, the
   shared packages (dice, sheets, params, errors, ...) and the game's `terms`
-  (names, no logic), never the game's rules;
+  (names, no logic), never the game's rules, its wiring nor the registry of
+  games (`tablecheck.games`: what a card needs of another game, the wiring
+  passes in);
 - every other module is rules: it returns records, imports nothing of
-  `tablecheck.display` nor the cards, and holds no sentences (a string of
-  five words or more outside docstrings and `raise` statements);
+  `tablecheck.display` nor the cards, holds no sentences (a string of
+  five words or more outside docstrings and `raise` statements) and writes
+  no words into its records (no dict with a key the cards fill: `label`,
+  `summary`, `steps`, `note`, `notes`);
+- no module is longer than MAX_LINES lines (split it by family of checks);
 - no game imports another game, except where `allow_games` says so.
 
 `problems(game)` lists what breaks these; a test per game asserts it is
@@ -20,6 +25,9 @@ from pathlib import Path
 
 PY = Path(__file__).resolve().parent.parent / "py"
 SENTENCE_WORDS = 5
+MAX_LINES = 500
+# the keys of a record that hold words: the cards write them
+WORD_KEYS = ("label", "summary", "steps", "note", "notes")
 WORD = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 
 
@@ -30,14 +38,39 @@ def problems(game, allow_games=(), shared=("terms",), root=PY):
     found = []
     for path in sorted(folder.rglob("*.py")):
         module = _module_name(path, root)
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        text = path.read_text(encoding="utf-8")
+        tree = ast.parse(text, str(path))
         role = _role(path, folder)
+        lines = len(text.splitlines())
+        if lines > MAX_LINES:
+            found.append(f"{module} has {lines} lines (more than {MAX_LINES}): split it")
+        if role == "wiring" and "SYSTEM" not in _assigned(tree):
+            found.append(f"{module} (wiring) defines no SYSTEM")
         for target in _imports(tree, module, path.name == "__init__.py"):
             found += _import_problems(module, role, target, game, allow_games, shared)
         if role == "rules":
             found += [f"{module}:{line}: a sentence in the rules: {text!r}"
                       for line, text in _sentences(tree)]
+            found += [f"{module}:{line}: words in a rules record: key {key!r}"
+                      for line, key in _word_keys(tree)]
     return found
+
+
+def _assigned(tree):
+    """The names a module assigns at its top level."""
+    names = set()
+    for node in tree.body:
+        targets = node.targets if isinstance(node, ast.Assign) else (
+            [node.target] if isinstance(node, ast.AnnAssign) else [])
+        names.update(t.id for t in targets if isinstance(t, ast.Name))
+    return names
+
+
+def _word_keys(tree):
+    """(line, key) of every dict literal key that holds words (WORD_KEYS), in order."""
+    return sorted((key.lineno, key.value) for node in ast.walk(tree) if isinstance(node, ast.Dict)
+                  for key in node.keys
+                  if isinstance(key, ast.Constant) and key.value in WORD_KEYS)
 
 
 def _module_name(path, root):
@@ -93,6 +126,8 @@ def _import_problems(module, role, target, game, allow_games, shared):
             return [f"{module} (cards) imports the rules: {target}"]
     if role == "cards" and target == own:
         return [f"{module} (cards) imports the game's wiring: {target}"]
+    if role == "cards" and target == "tablecheck.games":
+        return [f"{module} (cards) imports the registry of games: {target}"]
     return []
 
 

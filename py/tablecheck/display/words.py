@@ -5,7 +5,8 @@ One copy for the whole package (the systems used to carry their own
 """
 
 from fractions import Fraction
-from math import floor
+
+from ..percent import pct  # the one rounding, shared with the rules
 
 MINUS = "\u2212"  # the minus sign people read, not a hyphen
 
@@ -36,10 +37,9 @@ def cap(text):
     return text[:1].upper() + text[1:]
 
 
-def pct(p):
-    """A probability as a percent rounded half up to one decimal ('52.6')."""
-    tenths = floor(Fraction(p) * 1000 + Fraction(1, 2))
-    return f"{tenths // 10}.{tenths % 10}"
+def low(text):
+    """First letter lower case, the rest as it is ('Partial success' in a line)."""
+    return text[:1].lower() + text[1:]
 
 
 def pct_text(p):

@@ -67,3 +67,50 @@ def test_another_game_or_the_old_place_is_found(tmp_path):
         "tablecheck.games.toy.rolls imports tablecheck.systems: the old place of the games"]
     assert problems("toy", allow_games=("ax",), root=tmp_path) == [
         "tablecheck.games.toy.rolls imports tablecheck.systems: the old place of the games"]
+
+
+def test_cards_importing_the_registry_of_games_are_found(tmp_path):
+    # what a card needs of another game (Shadows' dice: the roller's card)
+    # the wiring passes in; the rules may look a game up (games.find)
+    write(tmp_path, {**GOOD, "cards.py": "from ... import games\n",
+                     "rolls.py": "from ... import games\n"})
+    assert problems("toy", root=tmp_path) == [
+        "tablecheck.games.toy.cards (cards) imports the registry of games: tablecheck.games"]
+
+
+def test_cards_importing_the_wiring_are_found(tmp_path):
+    write(tmp_path, {**GOOD, "cards.py": "from tablecheck.games.toy import SYSTEM\n"})
+    assert problems("toy", root=tmp_path) == [
+        "tablecheck.games.toy.cards (cards) imports the game's wiring: tablecheck.games.toy"]
+
+
+def test_words_written_into_a_rules_record_are_found(tmp_path):
+    # a fill option's label, a summary: short, but words the cards write
+    write(tmp_path, {**GOOD, "rolls.py": '''\
+        def fill(name, n):
+            return [{"label": f"{name} {n}d10", "values": {"n": n}}]
+
+        def roll(n):
+            return {"outcome": "x", "summary": "Done", "steps": []}
+        '''})
+    assert problems("toy", root=tmp_path) == [
+        "tablecheck.games.toy.rolls:2: words in a rules record: key 'label'",
+        "tablecheck.games.toy.rolls:5: words in a rules record: key 'steps'",
+        "tablecheck.games.toy.rolls:5: words in a rules record: key 'summary'"]
+    # the cards may write them
+    write(tmp_path, {**GOOD, "cards.py": 'def f(o):\n    return {"label": o["name"]}\n'})
+    assert problems("toy", root=tmp_path) == []
+
+
+def test_a_module_too_long_is_found(tmp_path):
+    write(tmp_path, {**GOOD, "cards.py": "X = 1\n" * 501})
+    assert problems("toy", root=tmp_path) == [
+        "tablecheck.games.toy.cards has 501 lines (more than 500): split it"]
+    write(tmp_path, {**GOOD, "cards.py": "X = 1\n" * 500})
+    assert problems("toy", root=tmp_path) == []
+
+
+def test_wiring_without_a_system_is_found(tmp_path):
+    write(tmp_path, {**GOOD, "__init__.py": "from . import cards, rolls\n"})
+    assert problems("toy", root=tmp_path) == [
+        "tablecheck.games.toy (wiring) defines no SYSTEM"]

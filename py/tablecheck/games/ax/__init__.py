@@ -15,12 +15,18 @@ from .flat import odds_flat, resolve_flat
 from .gm_table import odds_table, resolve_table, table_rules
 from .group import MAX_MEMBERS, group_rules, odds_group, resolve_group
 from .pool import MAX_ATTRIBUTE, MAX_BONUS, MAX_DIFFICULTY, MIN_DIFFICULTY
-from .sheet import SHEET, fill
+from .sheet import SHEET, fill_options
 from .tables import BOOK_SKIP
 
 FLAT_OUTCOMES = [("success", "Success"), ("failure", "Failure")]
 CONTEST_OUTCOMES = [(f"side_{i}", f"Side {i} wins") for i in range(1, MAX_SIDES + 1)]
 CONTEST_OUTCOMES.append(("unresolved", f"Still tied after {MAX_ROUNDS} rounds"))
+
+
+def fill(character, params):
+    """What a character's sheet puts into a form group: the rules' options
+    (sheet.py) with the cards' labels."""
+    return cards.fill_labels(fill_options(character, params))
 
 
 def _attribute(name="attribute", label="Attribute (number of d10)", default=3, min_=0):

@@ -1,6 +1,6 @@
 """What a person sees of an [ax] result or of its odds: the shared pieces,
-the flat check and the group flat check (the contest: cards_contest.py; the
-GM's table: cards_table.py).
+the flat check, the group flat check and the labels of what a character's
+sheet fills (the contest: cards_contest.py; the GM's table: cards_table.py).
 
 Reads the rules' records (never rolls, never computes a rule); the words
 are the game's: attribute dice, top two kept, difficulty, skip the check.
@@ -271,3 +271,18 @@ def group_odds(ctx, values, odds):
         notes.append("The chance of failure is under 1%: the check can be skipped.")
     return OddsView(outcomes=outcome_rows(ctx, odds), figures=figures,
                     charts=[chart("Successes", odds["successes"], "successes")], notes=notes)
+
+
+# -- the character sheet ---------------------------------------------------------
+def fill_labels(options):
+    """The label of each option sheet.fill_options found: 'Physique 3d10',
+    'Persuade (Passion 2d10, +1)'."""
+    out = []
+    for o in options:
+        if o["kind"] == "attribute":
+            label = f"{o['name']} {o['dice']}d10"
+        else:
+            bonus = "" if o["bonus"] is None else f", {signed(o['bonus'])}"
+            label = f"{o['name']} ({o['attribute']} {o['dice']}d10{bonus})"
+        out.append({"label": label, "values": o["values"], "what": o["what"]})
+    return out

@@ -7,15 +7,9 @@ from fractions import Fraction
 from math import floor
 
 from ...errors import InvalidRequest
+from ...percent import pct
 from .pool import roll_dist, skip_threshold, success_chance
 from .tables import BOOK_MARKS, BOOK_SKIP, BOOK_TABLE
-
-
-def as_printed(chance):
-    """The exact chance at the book's precision: percent to one decimal,
-    halves up ('48.6'), the figure a printed cell is compared with."""
-    tenths = floor(Fraction(chance) * 1000 + Fraction(1, 2))
-    return f"{tenths // 10}.{tenths % 10}"
 
 
 def _modes(dist):
@@ -31,7 +25,7 @@ def _mean_row(dist):
 def _cell(col, difficulty):
     n = col["dice"]
     chance = success_chance(n, difficulty)
-    text = as_printed(chance)
+    text = pct(chance)  # the book's precision: percent to one decimal, halves up
     mode = difficulty in col["modes"]
     mean = difficulty == col["mean_row"]
     mark = ("*" if mode else "") + ("**" if mean else "")

@@ -1,5 +1,6 @@
 """[ax]'s character sheet: attributes (dice) and skills (an attribute and a
-bonus), and what a character puts into a form."""
+bonus), and what a character puts into a form (the records; cards.py
+writes their labels)."""
 
 from ...sheets import Column, Sheet, Table, row_value, rows as sheet_rows, whole
 from .pool import MAX_ATTRIBUTE, MAX_BONUS
@@ -28,11 +29,12 @@ def _bonus_of(v):
     return v if v is not None and -MAX_BONUS <= v <= MAX_BONUS else None
 
 
-def fill(character, params):
+def fill_options(character, params):
     """What a character puts into a form group with `attribute` (and maybe
     `bonus`): each attribute (bonus 0), each skill (its attribute's dice and
-    its bonus). Rows with bad data are left out. Labels name the row:
-    'Persuade (Passion 2d10, +1)'."""
+    its bonus). Rows with bad data are left out. Records: `kind` (attribute
+    or skill), `name`, a skill's `attribute`, `dice`, `bonus` (None without
+    a bonus field), `values`, `what` (cards.fill_labels writes the labels)."""
     if "attribute" not in params:
         return []
     with_bonus = "bonus" in params
@@ -44,7 +46,8 @@ def fill(character, params):
         values = {"attribute": dice}
         if with_bonus:
             values["bonus"] = 0
-        out.append({"label": f"{name} {dice}d10", "values": values, "what": name})
+        out.append({"kind": "attribute", "name": name, "dice": dice, "values": values,
+                    "what": name})
     for r in sheet_rows(character, "skills"):
         name, attribute, bonus = r.get("name"), r.get("attribute"), _bonus_of(r.get("bonus"))
         dice = _dice_of(row_value(character, "attributes", attribute))
@@ -53,7 +56,6 @@ def fill(character, params):
         values = {"attribute": dice}
         if with_bonus:
             values["bonus"] = bonus
-        extra = f", {bonus:+d}" if with_bonus else ""
-        out.append({"label": f"{name} ({attribute} {dice}d10{extra})", "values": values,
-                    "what": name})
+        out.append({"kind": "skill", "name": name, "attribute": attribute, "dice": dice,
+                    "bonus": bonus if with_bonus else None, "values": values, "what": name})
     return out

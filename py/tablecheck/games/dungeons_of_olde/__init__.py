@@ -4,7 +4,8 @@ Rules: seed ``004_189b292364954e52.txt``; readings in shared spec rules.md.
 This module wires the checks: the rules (attempt.py, check.py, opposed.py,
 assisted.py, effect.py, odds.py, tables.py, sheet.py) return records; the
 cards (cards*.py) write every word of a result (its summary, steps, the
-rules' suggestion and the stat die's notes, through `Check.words`), of its
+category's name and outcome words, the rules' suggestion and the stat die's
+notes, through `Check.words`), of its
 odds (their notes), its card and its odds view; terms.py holds the names
 both use.
 
@@ -38,7 +39,7 @@ with nothing cut off. Effect-roll distributions report their `tail`.
 
 from ...checks import Check, System
 from ...params import Bool, Int, Obj, Param, party
-from . import assisted, cards, cards_check, cards_contest, check, effect, opposed
+from . import assisted, cards, cards_check, cards_contest, cards_odds, check, effect, opposed
 from .assisted import resolve_assisted
 from .check import resolve_check, resolve_scaling
 from .effect import resolve_effect
@@ -54,25 +55,25 @@ OUTCOMES = [("automatic_success", "Automatic Success (Trivial, no roll)")] + [
 # -- what the cards write of the rules' odds: their notes ---------------------------
 def odds_check(values):
     out = check.odds_check(values)
-    return dict(out, tail_note=cards.tail_note(out))
+    return dict(out, tail_note=cards_odds.tail_note(out))
 
 
 def odds_scaling(values):
     out = check.odds_scaling(values)
-    return dict(out, tail_note=cards.tail_note(out), yields_note=cards.YIELDS_NOTE)
+    return dict(out, tail_note=cards_odds.tail_note(out), yields_note=cards_odds.YIELDS_NOTE)
 
 
 def odds_opposed(values):
-    return dict(opposed.odds_opposed(values), tail_note=cards.OPPOSED_TAIL_NOTE)
+    return dict(opposed.odds_opposed(values), tail_note=cards_odds.OPPOSED_TAIL_NOTE)
 
 
 def odds_assisted(values):
     out = assisted.odds_assisted(values)
-    return dict(out, tail_note=cards.tail_note(out))
+    return dict(out, tail_note=cards_odds.tail_note(out))
 
 
 def odds_effect(values):
-    return dict(effect.odds_effect(values), tail_note=cards.EFFECT_TAIL_NOTE)
+    return dict(effect.odds_effect(values), tail_note=cards_odds.EFFECT_TAIL_NOTE)
 
 
 def fill(character, params):

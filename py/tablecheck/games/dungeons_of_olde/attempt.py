@@ -4,7 +4,6 @@ the explosions, judged against a challenge rating (CR) by its margin."""
 
 from ...dice import chain_text
 from .tables import category_of, character_points, die_rank, ranks_of
-from .terms import CATEGORY
 
 
 def roll_stat_dice(tray, sides, count, who=""):
@@ -34,19 +33,13 @@ def roll_attempt(tray, stat, modification, adjustment, who=""):
 
 
 def judge(total, cr, applied):
-    """Margin, ranks, category and its consequences for a check roll vs CR."""
+    """Margin, ranks, category and its consequences for a check roll vs CR
+    (the category's words and the outcome's suggestion: the cards)."""
     margin = total - cr
     success, ranks = ranks_of(margin)
     label = category_of(margin)
-    cat = CATEGORY[label]
-    critical = label not in ("success", "failure")
-    if critical and applied:
-        outcome_words = cat[5]
-    else:
-        outcome_words = "Simple success" if success else "Simple failure"
     return {
         "outcome": label, "success": success, "margin": margin, "ranks": ranks,
-        "category": cat[1], "outcome_words": outcome_words,
         "character_points": character_points(label, applied), "critical_outcomes": applied,
     }
 
@@ -56,6 +49,5 @@ def automatic(rating, name):
     return {
         "outcome": "automatic_success", "success": True, "total": None,
         "margin": None, "ranks": 1, "character_points": 0, "cr": rating,
-        "cr_rank": name, "category": "Automatic Success",
-        "outcome_words": "Simple success", "critical_outcomes": False,
+        "cr_rank": name, "critical_outcomes": False,
     }

@@ -1,16 +1,16 @@
 """What a person sees of a Dungeons of Olde result or of its odds: the words
 every check shares (the check roll's steps, its margin and ranks, the
-rules' suggestions, the stat die's notes and the odds' notes) and what a
-character's sheet fills. The checks' own cards: cards_check.py (check roll,
-scaling challenge, effect roll) and cards_contest.py (opposed and assisted
-attempts). Cards read records (never roll, never compute a rule). The
+rules' suggestions, the stat die's notes) and what a character's sheet
+fills; what every check's odds share: cards_odds.py. The checks' own cards:
+cards_check.py (check roll, scaling challenge, effect roll) and
+cards_contest.py (opposed and assisted attempts). Cards read records (never roll, never compute a rule). The
 game's words: stat die, check roll, challenge rating (CR), margin, ranks of
 success or failure, critical outcomes, character points, assist bonus,
 yield."""
 
-from ...display.common import (die_views, fig, line, modifier_text, modifiers, outcome_rows,
-                               with_modifiers, with_part_modifiers)
-from ...display.model import Choice, Headline, OutcomeRow
+from ...display.common import (die_views, fig, line, modifier_text, modifiers, with_modifiers,
+                               with_part_modifiers)
+from ...display.model import Choice, Headline
 from ...display.words import cap, plural, signed
 from .terms import CATEGORY, TRIVIAL_CR
 
@@ -43,6 +43,23 @@ SUGGESTIONS = {
                      "or equipment are destroyed, making future attempts impossible until "
                      "lost tools are replaced.",
 }
+
+
+def category_words(result):
+    """The category's name and what the outcome means for the attempt
+    ('Solid Success', 'Minor bonus'): with critical outcomes not applied
+    only the simple success or failure counts (the Critical Outcomes table)."""
+    if result["outcome"] == "automatic_success":
+        return {"category": "Automatic Success", "outcome_words": "Simple success"}
+    cat = CATEGORY[result["outcome"]]
+    simple = CATEGORY["success" if result["success"] else "failure"]
+    words = cat[5] if result["critical_outcomes"] else simple[5]
+    return {"category": cat[1], "outcome_words": words}
+
+
+def named(result):
+    """The rules' record of a judged attempt with its category's words."""
+    return {**result, **category_words(result)}
 
 
 def suggestion_for(outcome_words):
@@ -181,35 +198,17 @@ def ranks_words(result):
 def automatic_words(result):
     """A Trivial challenge with no roll."""
     text = trivial_text(result["cr"], result["cr_rank"])
+    words = category_words(result)
     return {"summary": f"{text}: an automatic success (no roll).",
             "steps": [f"{text}: an automatic success, no dice rolled (no roll asked for, and "
                       "critical outcomes are not applied)."],
-            "suggestion": suggestion_for(result["outcome_words"])}
+            "suggestion": suggestion_for(words["outcome_words"]), **words}
 
 
 def with_rank_note(attempt, part):
     """The attempt's record with its stat die's note (None when unclamped)."""
     return {**attempt, "rank_note": rank_note(part["stat"], part["modification"],
                                               attempt["sides"])}
-
-
-# -- odds notes ----------------------------------------------------------------------
-TRIVIAL_ODDS_NOTE = "a Trivial challenge is an automatic success: no dice"
-OPPOSED_TAIL_NOTE = ("exact closed form of the explosion series (each die is s K + R "
-                     "with a geometric number K of explosions): nothing cut off")
-EFFECT_TAIL_NOTE = ("explosion series cut below 1e-12 in all; the cut-off mass (tail) "
-                    "is not in the distribution")
-YIELDS_NOTE = "yields of the cut-off mass (tail) are not listed"
-
-
-def tail_note(odds):
-    """Where the cut-off mass of a check roll's odds went (a check roll with
-    none to place is a Trivial automatic success: no dice)."""
-    assigned = odds.get("tail_outcome")
-    if not assigned:
-        return TRIVIAL_ODDS_NOTE
-    return (f"explosion series cut below 1e-12; the cut-off mass is all "
-            f"{CATEGORY[assigned][1]} and is counted there, so these odds are exact")
 
 
 # -- words -----------------------------------------------------------------------
@@ -396,37 +395,6 @@ def key_text(result):
     if result.get("total") is None:
         return f"CR {cr_text(result['cr'], result.get('cr_rank'))}"
     return f"total {result['total']} vs CR {result['cr']}"
-
-
-# -- odds ---------------------------------------------------------------------------------
-def rows(ctx, values, odds, side_tone=False):
-    """Outcome rows; with critical outcomes off only success or failure
-    counts, so the rows take the simple tones (as the card's headline)."""
-    out = []
-    for row in outcome_rows(ctx, odds):
-        success = row.id in TONES and TONES[row.id] in ("good", "great")
-        row_tone = row.tone
-        if not values.get("critical_outcomes") and row.id in TONES:
-            row_tone = "good" if success else "bad"
-        if side_tone and ctx.side == "target":
-            row_tone = MIRROR[row_tone]
-        out.append(OutcomeRow(row.id, row.label, row_tone, row.p, row.exact))
-    return out
-
-
-def odds_notes(values, odds, *more):
-    out = []
-    if not values.get("critical_outcomes") and odds["outcomes"].get("automatic_success", 0) != 1:
-        out.append("Critical outcomes are not applied: each category counts only as a "
-                   "simple success or failure.")
-    out += [n for n in more if n]
-    for key in ("tail_note", "yields_note"):
-        if odds.get(key):
-            out.append(cap(odds[key]) + ".")
-    return out
-
-
-CHART_MIN_P = 0.0005  # bars below this are left out of a long chart (>60 bars)
 
 
 # -- the character sheet ---------------------------------------------------------

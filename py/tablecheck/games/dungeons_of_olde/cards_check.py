@@ -3,12 +3,13 @@ scaling challenge and an effect roll."""
 
 from ...display.common import chart, fig, line
 from ...display.model import Card, Headline, OddsView
-from ...display.words import cap, number, pct_text, plural, signed
-from .cards import (CHART_MIN_P, amount, attempt_steps, automatic_words, card_line, chain_faces,
-                    choices, cr_words, critical_note, dice, headline, judge_steps, judged_facts,
-                    key_text, mod_facts, modded, notes, odds_notes, points_note, rank_note,
-                    rank_notes, ranks_words, roll_facts, rows, suggestion_for, times, title,
+from ...display.words import cap, number, plural, signed
+from .cards import (amount, attempt_steps, automatic_words, card_line, category_words,
+                    chain_faces, choices, cr_words, critical_note, dice, headline, judge_steps,
+                    judged_facts, key_text, mod_facts, modded, named, notes, points_note,
+                    rank_note, rank_notes, ranks_words, roll_facts, suggestion_for, times, title,
                     trivial_note, trivial_text, what)
+from .cards_odds import CHART_MIN_P, chance, odds_notes, rows
 
 
 # -- check roll ---------------------------------------------------------------------------
@@ -16,6 +17,7 @@ def check_words(values, result):
     """The summary, steps, suggestion and stat die's note of a check roll."""
     if result["outcome"] == "automatic_success":
         return automatic_words(result)
+    result = named(result)
     rating, name = result["cr"], result["cr_rank"]
     steps = [f"Two exploding stat dice against {cr_words(rating, name)}."]
     if result["trivial"]:
@@ -29,6 +31,7 @@ def check_words(values, result):
         "steps": steps,
         "suggestion": suggestion_for(result["outcome_words"]),
         "rank_note": rank_note(values["stat"], values["modification"], result["sides"]),
+        **category_words(result),
     }
 
 
@@ -56,13 +59,10 @@ def check_odds(ctx, values, odds):
                     notes=odds_notes(values, odds))
 
 
-def chance(odds, label="Chance of success"):
-    return fig(label, pct_text(odds["success_chance"]), "success_chance")
-
-
 # -- scaling challenge ----------------------------------------------------------------------
 def scaling_words(values, result):
     """The summary, steps, yield, suggestion and stat die's note of a scaling challenge."""
+    result = named(result)
     rating, name = result["cr"], result["cr_rank"]
     per_rank, unit, got = result["per_rank"], result["unit"], result["yield"]
     steps = [f"Scaling challenge at {cr_words(rating, name)}: each rank of success yields "
@@ -83,6 +83,7 @@ def scaling_words(values, result):
         "yield_text": amount(got, unit), "per_rank_text": amount(per_rank, unit),
         "suggestion": suggestion_for(result["outcome_words"]),
         "rank_note": rank_note(values["stat"], values["modification"], result["sides"]),
+        **category_words(result),
     }
 
 

@@ -4,17 +4,19 @@ attempts: a group per side, the target's roll as the CR, the assist bonus."""
 from ...display.common import chart, fig
 from ...display.model import Card, Group, OddsView
 from ...display.words import signed
-from .cards import (CHART_MIN_P, attempt_steps, automatic_words, card_line, choices, cr_words,
-                    critical_note, dice, dice_text, headline, judge_steps, judged_facts, notes, of,
-                    odds_notes, parts_modded, points_note, rank_note, rank_notes, ranks_words,
-                    roll_facts, rows, side_facts, SIMPLE, suggestion_for, title, tone, trivial_note,
+from .cards import (SIMPLE, attempt_steps, automatic_words, card_line, category_words, choices,
+                    cr_words, critical_note, dice, dice_text, headline, judge_steps, judged_facts,
+                    named, notes, of, parts_modded, points_note, rank_note, rank_notes,
+                    ranks_words, roll_facts, side_facts, suggestion_for, title, tone, trivial_note,
                     what, with_rank_note)
-from .cards_check import chance, check_card
+from .cards_check import check_card
+from .cards_odds import CHART_MIN_P, chance, odds_notes, rows
 
 
 # -- opposed attempt ------------------------------------------------------------------------
 def opposed_words(values, result):
     """The summary, steps, suggestion and stat dice's notes of an opposed attempt."""
+    result = named(result)
     ins, tgt = values["instigator"], values["target"]
     rolls, t, i, cr = result["rolls"], result["target"], result["instigator"], result["cr"]
     steps = ["The target rolls first; its check roll is the challenge rating "
@@ -34,6 +36,7 @@ def opposed_words(values, result):
         "suggestion": suggestion_for(result["outcome_words"]),
         "rank_note": rank_note(ins["stat"], ins["modification"], i["sides"]),
         "target": with_rank_note(t, tgt), "instigator": with_rank_note(i, ins),
+        **category_words(result),
     }
 
 
@@ -84,6 +87,7 @@ def assisted_words(values, result):
     """The summary, steps, suggestion and stat dice's notes of an assisted attempt."""
     if result["outcome"] == "automatic_success":
         return automatic_words(result)
+    result = named(result)
     ins, ast = values["instigator"], values["assistant"]
     rolls, a, i = result["rolls"], result["assistant"], result["instigator"]
     stat, bonus = ins["stat"], result["assist_bonus"]
@@ -112,6 +116,7 @@ def assisted_words(values, result):
         "suggestion": suggestion_for(result["outcome_words"]),
         "rank_note": rank_note(ins["stat"], ins["modification"], i["sides"]),
         "instigator": with_rank_note(i, ins), "assistant": with_rank_note(a, ast),
+        **category_words(result),
     }
 
 

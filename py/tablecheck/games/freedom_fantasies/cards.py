@@ -55,10 +55,6 @@ def options(keys):
     return [{"id": k, "label": OPTION_WORDS[k]} for k in keys]
 
 
-def low(text):
-    return text[:1].lower() + text[1:]
-
-
 def what(ctx, path=""):
     return ctx.label(path) or ctx.check_label
 

@@ -3,8 +3,8 @@ Evasion DC, damage, Defense, Hit Points and Stress of the target."""
 
 from ...display.common import chart, fig, headline, line, outcome_rows
 from ...display.model import Card, Figure, OddsView
-from ...display.words import number
-from .cards import (d20_charts, dice, kept_fact, low, modded, net_fact, net_fig, result_step,
+from ...display.words import low, number, plural
+from .cards import (d20_charts, dice, kept_fact, modded, net_fact, net_fig, result_step,
                     roll_text, success_fig, tally_text, term, what)
 from .terms import ABILITIES
 
@@ -102,7 +102,7 @@ def attack_words(values, result, t, tg):
     if tg.hit_points is not None:
         if hit and stress:
             steps.append(f"{hp}: {stress} damage beyond them becomes "
-                         f"{stress} Stress Point{'s' if stress != 1 else ''}.")
+                         f"{plural(stress, 'Stress Point')}.")
         elif hit:
             steps.append(f"{hp}: {hp_left} left, no Stress.")
     elif hit:

@@ -3,7 +3,8 @@ Result against a table DC, an Ability DC or a Spell DC."""
 
 from ...display.common import fig, headline, line, outcome_rows
 from ...display.model import Card, Figure, OddsView
-from .cards import (d20_charts, dc_text, dc_words, dice, kept_fact, low, modded, net_fact, net_fig,
+from ...display.words import low
+from .cards import (d20_charts, dc_text, dc_words, dice, kept_fact, modded, net_fact, net_fig,
                     result_step, roll_text, success_fig, tally_text, term, what)
 
 

@@ -3,8 +3,8 @@ favourability of the bare d20, a Lucky reroll, a lucky break."""
 
 from ...display.common import chart, fig, headline, line, outcome_rows
 from ...display.model import Card, Figure, OddsView, OutcomeRow
-from ...display.words import pct_text
-from .cards import dc_text, dc_words, dice, kept_fact, low, roll_text, tally_text, what
+from ...display.words import low, pct_text
+from .cards import dc_text, dc_words, dice, kept_fact, roll_text, tally_text, what
 from .terms import FAVOURABILITY_KEYS
 
 # the favourability bands of a luck check with no DC, from bad to good

@@ -4,8 +4,8 @@ checks: the Result against the DC, the Benefits and Detriments to pick."""
 from ...display.common import (chart, fig, headline, line, modifier_facts, modifier_text, modifiers,
                                outcome_rows, with_part_modifiers)
 from ...display.model import Card, Figure, Group, OddsView
-from ...display.words import signed
-from .cards import (MODIFIER, choices, d20_charts, dc_text, dc_words, dice, kept_fact, low, modded,
+from ...display.words import low, signed
+from .cards import (MODIFIER, choices, d20_charts, dc_text, dc_words, dice, kept_fact, modded,
                     net_fact, net_fig, point_note, result_step, roll_text, success_fig, tally_text,
                     what, with_choices)
 

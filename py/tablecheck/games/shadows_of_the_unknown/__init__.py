@@ -5,19 +5,55 @@ Rules: seed 002 ("Skill Checks", "Task Difficulty"); readings in
 shared/spec/rules.md. task.py is the task check, dice.py hands dice
 expressions (2D6-2, 3D6+2, 1D10) to the generic roller's check (found by
 tablecheck.games.find at call time), sheet.py is the character sheet,
-terms.py the difficulty levels and outcome words; cards.py writes every word.
+terms.py the difficulty levels and outcome words; cards.py writes every word
+(what an outstanding success takes at the TN, task.outstanding, passed in
+here). The dice check shows the generic roller's card and odds view.
 """
 
 from ...checks import Check, System
 from ...dice import notation
 from ...params import Choice, Int, Param
 from . import cards
-from .dice import odds_dice, resolve_dice
-from .sheet import SHEET, fill
-from .task import DIFFICULTY_ALIASES, MAX_RATING, check_automatic, odds_task, resolve_task
-from .terms import DIFFICULTIES, FACTOR_TEXT, OUTSTANDING_MARGIN, TASK_OUTCOMES
+from .dice import odds_dice, resolve_dice, roller
+from .sheet import SHEET, fill_options
+from .task import (DIFFICULTY_ALIASES, MAX_RATING, OUTSTANDING_MARGIN, check_automatic, odds_task,
+                   outstanding, resolve_task)
+from .terms import DIFFICULTIES, FACTOR_TEXT, TASK_OUTCOMES
 
 DICE_EXAMPLES = ["1D10", "2D6-2", "3D6+2", "1D6", "2D10"]
+
+
+# -- what the cards need from the rules, passed in ------------------------------
+def _outstanding(record):
+    tn = record.get("target")
+    return None if tn is None else outstanding(tn)
+
+
+def task_words(values, result):
+    return cards.task_words(values, result, _outstanding(result))
+
+
+def task_card(ctx, values, result):
+    return cards.task_card(ctx, values, result, _outstanding(result))
+
+
+def task_odds(ctx, values, odds):
+    return cards.task_odds(ctx, values, odds, _outstanding(odds))
+
+
+def dice_card(ctx, values, result):
+    """The generic roller's card (its check found at call time)."""
+    return roller().explain(ctx, values, result)
+
+
+def dice_odds(ctx, values, odds):
+    return roller().odds_view(ctx, values, odds)
+
+
+def fill(character, params):
+    """What a character's sheet puts into a form group: the rules' options
+    (sheet.py) with the cards' labels."""
+    return cards.fill_labels(fill_options(character, params))
 
 SYSTEM = System(
     id="shadows_of_the_unknown",
@@ -60,10 +96,10 @@ SYSTEM = System(
             rules=check_automatic,
             resolve=resolve_task,
             odds=odds_task,
-            words=cards.task_words,
+            words=task_words,
             tones=cards.TASK_TONES,
-            explain=cards.task_card,
-            odds_view=cards.task_odds,
+            explain=task_card,
+            odds_view=task_odds,
         ),
         Check(
             id="dice",
@@ -84,8 +120,8 @@ SYSTEM = System(
             resolve=resolve_dice,
             odds=odds_dice,
             tones=cards.DICE_TONES,
-            explain=cards.dice_card,
-            odds_view=cards.dice_odds,
+            explain=dice_card,
+            odds_view=dice_odds,
         ),
     ],
 )

@@ -2,16 +2,16 @@
 
 Reads the rules' records (it computes no rule): the task's summary and
 steps, its card naming the roll against the target number (TN) and the
-difficulty level, its odds view; the dice check is the generic roller's
-card and odds view, found in the registry when called.
+difficulty level, its odds view (what an outstanding success takes, the
+rules' `Outstanding`, comes from the wiring), and the labels of what a
+character's sheet fills. The dice check shows the generic roller's card and
+odds view (the wiring finds them).
 """
 
-from ... import games
 from ...display.common import fig, headline, line, outcome_rows
 from ...display.model import Card, DieView, Figure, OddsView
-from ...display.words import pct_text, signed
-from .terms import DIFFICULTY_WORDS, FACTOR_TEXT, FACTORS, OUTSTANDING_MARGIN, ROLLER, \
-    TASK_OUTCOMES
+from ...display.words import low, pct_text, signed
+from .terms import DIFFICULTY_WORDS, FACTOR_TEXT, FACTORS, TASK_OUTCOMES
 
 TASK_TONES = {
     "automatic_success": "good",
@@ -44,7 +44,7 @@ def _target_step(base, difficulty, tn):
     return text + f": target number {tn}"
 
 
-def _roll_steps(result):
+def _roll_steps(result, out):
     roll, tn, outcome, success = result["roll"], result["target"], result["outcome"], \
         result["success"]
     if roll == 20:
@@ -56,21 +56,23 @@ def _roll_steps(result):
     else:
         steps = [f"Rolled {roll} > {tn}: failure."]
     if outcome == "outstanding_success":
-        steps.append(f"{roll} is at least {OUTSTANDING_MARGIN} under {tn} "
+        steps.append(f"{roll} is at least {out.margin} under {tn} "
                      f"({tn} - {roll} = {result['margin']}): outstanding success.")
-    elif success and tn - OUTSTANDING_MARGIN >= 1:
-        steps.append(f"An outstanding success needs {tn - OUTSTANDING_MARGIN} or less.")
+    elif success and out.needs is not None:
+        steps.append(f"An outstanding success needs {out.needs} or less.")
     elif success:
         steps.append(f"An outstanding success is out of reach (it needs a target of "
-                     f"{OUTSTANDING_MARGIN + 1} or more).")
+                     f"{out.min_target} or more).")
     if result["margin"] is None:  # the natural 1 or 20 decided against the arithmetic
         steps.append(f"No margin: the natural {roll} decided by itself "
                      f"({'failure' if roll == 20 else 'success'} whatever the target).")
     return steps
 
 
-def task_words(values, result):
-    """The task's summary and steps."""
+def task_words(values, result, out):
+    """The task's summary and steps; `out` what an outstanding success
+    takes at the TN (the rules' `Outstanding`, None for an automatic task:
+    the wiring passes it)."""
     base, difficulty = result["base"], result["difficulty"]
     if difficulty == "automatic":
         return {"summary": "Automatic success: an everyday task, no roll needed.",
@@ -78,7 +80,7 @@ def task_words(values, result):
                           "Automatic task: no roll, success for any level of expertise "
                           "(skill 1+)."]}
     tn = result["target"]
-    steps = [_base_step(values, base), _target_step(base, difficulty, tn)] + _roll_steps(result)
+    steps = [_base_step(values, base), _target_step(base, difficulty, tn)] + _roll_steps(result, out)
     summary = (f"{dict(TASK_OUTCOMES)[result['outcome']]}: rolled {result['roll']} on the d20 "
                f"against target number {tn} ({DIFFICULTY_WORDS[difficulty]}).")
     return {"summary": summary, "steps": steps}
@@ -102,10 +104,6 @@ def _base_text(values, base):
     return f"{base} (skill {values['rating']} + controlling attribute {attr})"
 
 
-def _low(text):
-    return text[:1].lower() + text[1:]
-
-
 def _what(ctx):
     return ctx.label("") or ctx.check_label
 
@@ -121,16 +119,14 @@ def _natural_note(result):
     return None
 
 
-def _outstanding_note(result):
-    if result["outcome"] != "success":
+def _outstanding_note(result, out):
+    if result["outcome"] != "success" or out.needs is None:
         return None
-    need = result["target"] - OUTSTANDING_MARGIN  # seed: "at least 10 points below" the TN
-    if need >= 1:
-        return f"An outstanding success needs a roll of {need} or less."
-    return None
+    return f"An outstanding success needs a roll of {out.needs} or less."
 
 
-def task_card(ctx, values, result):
+def task_card(ctx, values, result, out):
+    """The task's card; `out` as for task_words."""
     outcome = result["outcome"]
     subject = ctx.name("")
     words = ctx.words(outcome)
@@ -140,7 +136,7 @@ def task_card(ctx, values, result):
             facts=[fig("Base", _base_text(values, result["base"]), "base"),
                    fig("Task difficulty", "Automatic (no roll)", "difficulty")],
             notes=["An everyday task: no roll needed for anyone with the skill."],
-            line=line(subject, _what(ctx), _low(words), "no roll"),
+            line=line(subject, _what(ctx), low(words), "no roll"),
             dice=[],
         )
     roll, tn = result["roll"], result["target"]
@@ -148,7 +144,7 @@ def task_card(ctx, values, result):
              fig("Base", _base_text(values, result["base"]), "base")]
     if result.get("margin") is not None:
         facts.append(fig("Margin (TN - roll)", signed(result["margin"], zero="0"), "margin"))
-    notes = [n for n in (_natural_note(result), _outstanding_note(result)) if n]
+    notes = [n for n in (_natural_note(result), _outstanding_note(result, out)) if n]
     die_notes = [f"TN {tn}"]
     if result.get("natural"):
         die_notes.append(f"natural {roll}")
@@ -156,13 +152,14 @@ def task_card(ctx, values, result):
         title=ctx.title(), subject=subject, headline=headline(ctx, outcome),
         key=Figure("Roll", str(roll), "roll"),
         facts=facts, notes=notes,
-        line=line(subject, _what(ctx), _low(words),
+        line=line(subject, _what(ctx), low(words),
                   f"rolled {roll} vs TN {_tn_text(result)}"),
         dice=[DieView("Task roll", die_notes)],
     )
 
 
-def task_odds(ctx, values, odds):
+def task_odds(ctx, values, odds, out):
+    """The task's odds view; `out` as for task_words."""
     outcomes = odds.get("outcomes", {})
     if odds.get("target") is None:  # automatic: no roll
         return OddsView(outcomes=outcome_rows(ctx, odds),
@@ -171,21 +168,23 @@ def task_odds(ctx, values, odds):
     figures = [fig("Target number (TN)", odds["target"], "target"),
                fig("Chance of success", pct_text(success), "success_chance")]
     notes = ["A natural 1 always succeeds and a natural 20 always fails."]
-    if odds["target"] < OUTSTANDING_MARGIN + 1:
-        notes.append("An outstanding success (10 or more under the TN) needs a TN of 11 or more.")
+    if out.needs is None:
+        notes.append(f"An outstanding success ({out.margin} or more under the TN) needs a TN "
+                     f"of {out.min_target} or more.")
     return OddsView(outcomes=outcome_rows(ctx, odds), figures=figures, notes=notes)
 
 
-# -- dice expressions: the generic roller's views ------------------------------
-def _roller():
-    """The generic roller's check, looked up at call time."""
-    system, check = ROLLER
-    return games.find(system).check(check)
-
-
-def dice_card(ctx, values, result):
-    return _roller().explain(ctx, values, result)
-
-
-def dice_odds(ctx, values, odds):
-    return _roller().odds_view(ctx, values, odds)
+# -- the character sheet ---------------------------------------------------------
+def fill_labels(options):
+    """The label of each option sheet.fill_options found: 'Agility 12',
+    'Stealth 3 + Agility 12', 'Stealth 3' (no controlling attribute)."""
+    out = []
+    for o in options:
+        if o["kind"] == "attribute":
+            label = f"{o['name']} {o['value']}"
+        elif o["attribute"]:
+            label = f"{o['name']} {o['rating']} + {o['attribute']} {o['a']}"
+        else:
+            label = f"{o['name']} {o['rating']}"
+        out.append({"label": label, "values": o["values"], "what": o["what"]})
+    return out

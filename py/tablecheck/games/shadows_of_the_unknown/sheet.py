@@ -1,6 +1,7 @@
 """Shadows of the Unknown's character sheet (as static/js/characters.js
 declared it): attributes, and skills each with its controlling attribute;
-and what a character puts into a task form."""
+and what a character puts into a task form (the records; cards.py writes
+their labels)."""
 
 from ...sheets import Column, Sheet, Table, rows, whole
 
@@ -18,12 +19,14 @@ SHEET = Sheet(tables=[
 ])
 
 
-def fill(character, params):
+def fill_options(character, params):
     """What a Shadows character puts into a task form (as characters.js did):
     an attribute fills `rating` (and clears `controlling_attribute`), a skill
     fills `rating` and `controlling_attribute`, or their sum where the form
-    has no controlling attribute. Rows with bad data are left out. Labels
-    name the row: 'Stealth 3 + Agility 12'."""
+    has no controlling attribute. Rows with bad data are left out. Records:
+    `kind` (attribute or skill), `name`, `value` (an attribute's) or `rating`
+    and the controlling `attribute` (a name or None) with its value `a`
+    (a skill's), `values`, `what` (cards.fill_labels writes the labels)."""
     if "rating" not in params:
         return []
     ctl = "controlling_attribute" in params
@@ -35,7 +38,8 @@ def fill(character, params):
             continue
         attributes.setdefault(name, value)
         values = {"rating": value, "controlling_attribute": None} if ctl else {"rating": value}
-        out.append({"label": f"{name} {value}", "values": values, "what": name})
+        out.append({"kind": "attribute", "name": name, "value": value, "values": values,
+                    "what": name})
     for s in rows(character, "skills"):
         name, rating, attr = s.get("name"), whole(s.get("rating")), s.get("attribute")
         if not isinstance(name, str) or not name or rating is None:
@@ -43,7 +47,7 @@ def fill(character, params):
         a = attributes.get(attr, 0) if isinstance(attr, str) else 0  # an unknown one counts 0
         values = ({"rating": rating, "controlling_attribute": a} if ctl
                   else {"rating": rating + a})
-        label = f"{name} {rating} + {attr} {a}" if isinstance(attr, str) and attr else \
-            f"{name} {rating}"
-        out.append({"label": label, "values": values, "what": name})
+        out.append({"kind": "skill", "name": name, "rating": rating,
+                    "attribute": attr if isinstance(attr, str) and attr else None, "a": a,
+                    "values": values, "what": name})
     return out

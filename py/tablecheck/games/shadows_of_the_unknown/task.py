@@ -13,13 +13,15 @@ Checks", "Task Difficulty"); readings in shared/spec/rules.md:
   the target or a natural 1 succeeds over it (the die decided by itself).
 """
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 from ...dice import Dist
 from ...errors import InvalidRequest
-from .terms import FACTORS, OUTSTANDING_MARGIN, TASK_OUTCOMES
+from .terms import FACTORS, TASK_OUTCOMES
 
 MAX_RATING = 99
+OUTSTANDING_MARGIN = 10  # "at least 10 points below a task's target number"
 # the text's other words for the levels: "If the referee considers the check
 # to be Difficult, the check would be rolled at Standard Task Difficulty";
 # "an Impossible test (one-quarter)"; a Routine task is "an Average task"
@@ -47,6 +49,19 @@ def task_outcome(roll, target):
             return "outstanding_success"
         return "success"
     return "failure"
+
+
+@dataclass
+class Outstanding:
+    """What an outstanding success takes at a target number."""
+    margin: int  # how far under the TN the roll must be (OUTSTANDING_MARGIN)
+    needs: object  # the highest roll that is one (TN - margin), None when below 1
+    min_target: int  # the lowest TN at which a roll of 1 is one
+
+
+def outstanding(tn):
+    best = tn - OUTSTANDING_MARGIN
+    return Outstanding(OUTSTANDING_MARGIN, best if best >= 1 else None, OUTSTANDING_MARGIN + 1)
 
 
 def check_automatic(values):

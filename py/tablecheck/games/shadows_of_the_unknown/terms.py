@@ -1,6 +1,6 @@
 """Shadows of the Unknown's words and numbers, shared by the rules and the
 cards (seed 002, "Task Difficulty"): the difficulty levels with their
-factors, the outcomes' words."""
+factors, the outcomes' words, the generic roller's check."""
 
 from fractions import Fraction
 
@@ -19,8 +19,6 @@ FACTOR_TEXT = {
     Fraction(4): "x4", Fraction(2): "x2", Fraction(1): "x1",
     Fraction(1, 2): "x1/2", Fraction(1, 4): "x1/4",
 }
-
-OUTSTANDING_MARGIN = 10  # "at least 10 points below a task's target number"
 
 TASK_OUTCOMES = [
     ("automatic_success", "Automatic success"),

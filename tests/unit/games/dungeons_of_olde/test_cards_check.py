@@ -1,9 +1,10 @@
 """Dungeons of Olde check roll, scaling and effect cards (games/dungeons_of_olde/cards_check.py):
-cards and history lines from forced dice, odds views, the effect roll's words."""
+cards and history lines from forced dice, odds views, the effect roll's words (what every
+odds view shares: test_cards_odds.py)."""
 
 import pytest
 
-from .helpers import assert_people_text, facts, odds, roll, rows_match
+from .helpers import assert_people_text, facts, roll
 
 
 @pytest.mark.parametrize("req, dice, line", [
@@ -135,21 +136,3 @@ def test_effect_card():
     assert c["key"]["value"] == "15" and facts(r) == {"die": "3d6!"}
     assert [d["notes"] for d in c["dice"]] == [["explodes"], [], [], []]
     assert r["line"] == "Effect roll: 3d6! = 15"
-
-
-def test_check_odds_rows_simple_tones_when_critical_outcomes_are_off():
-    view = rows_match(odds("check", stat=8, cr="hard"))
-    assert {o["tone"] for o in view["outcomes"]} == {"good", "bad"}
-    assert view["figures"] == [{"label": "Chance of success", "value": "31.6%",
-                                "key": "success_chance"}]
-    assert view["notes"][0].startswith("Critical outcomes are not applied")
-    assert view["notes"][1].startswith("Explosion series cut below 1e-12")
-    on = rows_match(odds("check", stat=8, cr="hard", critical_outcomes=True))
-    tones = {o["id"]: o["tone"] for o in on["outcomes"]}
-    assert tones["legendary_success"] == "great" and tones["catastrophic_failure"] == "awful"
-
-
-def test_trivial_odds():
-    view = rows_match(odds("check", stat=8, cr="trivial"))
-    assert [o["id"] for o in view["outcomes"]] == ["automatic_success"]
-    assert view["notes"] == ["A Trivial challenge is an automatic success: no dice."]

@@ -230,3 +230,15 @@ def test_seeded_task_repeats():
     assert task(rating=8, difficulty="routine", seed=99) == first
     assert first["source"] == "seeded"
     json.dumps(first)
+
+
+@pytest.mark.parametrize("tn", range(0, 41))
+def test_rule_outstanding_what_it_takes_agrees_with_task_outcome(tn):
+    # seed: "at least 10 points below a task's target number"; the cards say
+    # what `outstanding` says, so it must agree with the outcome of every roll
+    out = rules.outstanding(tn)
+    assert out.margin == rules.OUTSTANDING_MARGIN == 10 and out.min_target == 11
+    best = [r for r in range(1, 21) if rules.task_outcome(r, tn) == "outstanding_success"]
+    # every roll up to `needs` but a natural 20 (always a failure)
+    assert best == [r for r in range(1, 20) if out.needs is not None and r <= out.needs]
+    assert (out.needs is None) == (tn < out.min_target)
