@@ -86,7 +86,7 @@ from .cumulative import (_hero_chain, cumulative_rules, group_rules, next_penalt
                          odds_group, resolve_cumulative, resolve_group)
 from .cumulative_skills import _multi_checks, odds_cumulative_skills, resolve_cumulative_skills
 from .fate_points import reads_dice, skill_follow_ups
-from .sheet import fill
+from .sheet import fill_options
 from .skill import odds_skill, resolve_skill, skill_rules
 from .tables import COMBAT_DEFAULTS, QL_CHART
 from .terms import (ATTRIBUTE_OUTCOMES, ATTRIBUTES, COMBAT_VALUES, CONTEST_OUTCOMES, CUMULATIVE_OUTCOMES,
@@ -107,6 +107,12 @@ def _import_hero(data, sheet):
     """An Optolith hero with its report in words (Importer.read)."""
     answer = dark_eye_optolith.import_hero(data, sheet)
     return {"character": answer["character"], "report": cards_optolith.report(answer["report"])}
+
+
+def fill(character, params):
+    """What a character's sheet puts into a form group: the rules' options
+    (sheet.py) with the cards' labels."""
+    return cards_sheet.fill_labels(fill_options(character, params))
 
 
 def _attribute_card(ctx, values, result):

@@ -30,3 +30,16 @@ def make_sheet(skill_hint, combat_defaults):
             ],
         )],
     )
+
+
+def fill_labels(options):
+    """The label of each option sheet.fill_options found: 'Climbing
+    (COU/AGI/STR, SR 7)', 'Courage (COU) 13'."""
+    out = []
+    for o in options:
+        if o["kind"] == "skill":
+            label = f"{o['skill']} ({'/'.join(o['abbrs'])}, SR {o['rating']})"
+        else:
+            label = f"{o['name']} ({o['abbr']}) {o['value']}"
+        out.append({"label": label, "values": o["values"], "what": o["what"]})
+    return out

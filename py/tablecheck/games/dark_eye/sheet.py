@@ -40,8 +40,8 @@ def _skill_options(character, params):
             values["aptitude"] = row.get("aptitude") is True
         if "name" in params and isinstance(name, str) and name.strip():
             values["name"] = name.strip()[:_MEMBER_NAME]
-        out.append({"label": f"{skill} ({'/'.join(abbrs)}, SR {rating})", "values": values,
-                    "what": skill})
+        out.append({"kind": "skill", "skill": skill, "abbrs": abbrs, "rating": rating,
+                    "values": values, "what": skill})
     return out
 
 
@@ -57,14 +57,17 @@ def _value_options(character, params):
         values = {"value": v}
         if "name" in params:
             values["name"] = abbr
-        out.append({"label": f"{name} ({abbr}) {v}", "values": values, "what": f"{name} ({abbr})"})
+        out.append({"kind": "value", "name": name, "abbr": abbr, "value": v, "values": values,
+                    "what": f"{name} ({abbr})"})
     return out
 
 
-def fill(character, params):
+def fill_options(character, params):
     """What one character's sheet can put into a form group with these
     parameter names: skills into a skill check's group, attributes and
-    combat values into an attribute check's."""
+    combat values into an attribute check's. Records: `kind` (skill or
+    value), its parts, `values`, `what` (cards_sheet.fill_labels writes the
+    labels)."""
     out = []
     if "attributes" in params and "rating" in params:
         out += _skill_options(character, params)
