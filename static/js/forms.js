@@ -753,7 +753,7 @@ export class CheckForm {
   }
   /** The first values of every field, to mark what differs from them: for a
    * form restored with saved values, from a twin of the form built without
-   * them when first asked (at start, in a turn of its own: static/js/app.js
+   * them when first asked (at start, in a turn of its own: static/js/startup.js
    * drawCatalog). */
   get defaults() {
     if (this.firstValues === undefined) {

@@ -189,7 +189,7 @@ export class Table {
   }
 
   /** Build the form of a game's check ahead, in a turn of its own (the
-   * start: app.js drawCatalog); selectCheck draws it if it is still the one
+   * start: startup.js drawCatalog); selectCheck draws it if it is still the one
    * to draw, with the same saved values. */
   prepareForm(sid, cid) {
     const s = this.systemEntry(sid);
