@@ -18,8 +18,6 @@ import { Startup, step, nextTask } from './startup.js';
 import * as persist from './persist.js';
 
 const start = new Startup();
-const metrics = { roll: [], odds: [] };
-window.tablecheckMetrics = metrics;
 const prefs = storage.loadPrefs();
 const savePrefs = () => storage.save('prefs', prefs);
 start.readCatalogs();
@@ -39,7 +37,7 @@ engine.early = never((name, request) => tablecheck.early(name, request));
 await start.modulesRan();
 // each part of the frame in a turn of its own
 const table = step('table', () => new Table({
-  engine, prefs, savePrefs, say, metrics,
+  engine, prefs, savePrefs, say,
   currentCharacter: (system) => characters.current(system),
   onSaved: (entry) => { historyPanel.render(); notices.showStorageState(); notices.noteUnsaved(entry); persist.saved(); },
   onCounters: () => characters.renderList(), // a follow-up spent a character's counter

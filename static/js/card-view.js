@@ -7,6 +7,7 @@ import * as history from './history.js';
 import { renderResult, announcement } from './result.js';
 import * as followup from './followup.js';
 import { compactResult, followUpParams } from './entries.js';
+import { untilPainted } from './timeline.js';
 
 /** When a card was rolled: the time, with the date when it was not today
  * (a shared roll, an old history entry). */
@@ -17,12 +18,13 @@ function timeText(iso) {
 }
 
 export class CardView {
-  /** table: the controller (its engine, host {say, metrics}, catalog, roller, form inputs, panes) */
+  /** table: the controller (its engine, host {say}, catalog, roller, form inputs, panes) */
   constructor(table) {
     this.table = table;
     this.engine = table.engine;
     this.host = table.host;
     this.lastResult = null;
+    this.painted = 0; // cards painted after a roll (data-painted)
     this.root = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
       el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
   }
@@ -71,10 +73,8 @@ export class CardView {
     this.cardInputs = this.table.formInputs(); // the form holds this card's inputs now
     this.host.say(announcement(entry.result));
     if (t0 !== undefined) {
-      requestAnimationFrame(() => setTimeout(() => {
-        this.host.metrics.roll.push(performance.now() - t0);
-        this.root.dataset.painted = String(this.host.metrics.roll.length);
-      }, 0));
+      // a tap to its card painted (timeline.js); data-painted counts the cards painted
+      untilPainted('tap-to-card', t0, () => { this.painted += 1; this.root.dataset.painted = String(this.painted); });
     }
     this.reveal(card);
   }

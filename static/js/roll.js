@@ -10,6 +10,7 @@ import * as targets from './targets.js';
 import { valueAt } from './util.js';
 import { CODES } from './codes.js';
 import { compactResult, replayOf } from './entries.js';
+import { latest } from './timeline.js';
 
 export class Roller {
   /** table: the controller (its engine, host {say, onSaved, onCounters}, form, entered dice, Roll bar, card) */
@@ -59,7 +60,7 @@ export class Roller {
       }
       dice = v.dice;
     }
-    window.__lastRequest = request; // for tests and benchmarks: what was sent
+    latest('roll-sent', request); // what was sent (timeline.js)
     this.rollBusy = true;
     this.table.bar.button.setAttribute('aria-busy', 'true');
     const answer = await this.engine.resolve(dice ? { ...request, dice } : request);

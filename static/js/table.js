@@ -25,7 +25,7 @@ const DICE_FIELD = /^dice(\[\d+\])?$/;
 const TYPING_PAUSE = 700; // ms of quiet before typed text is checked
 
 export class Table {
-  /** host: {engine, prefs, savePrefs(), say(text), metrics, onSaved(entry), currentCharacter(system)} */
+  /** host: {engine, prefs, savePrefs(), say(text), onSaved(entry), onCounters(), currentCharacter(system)} */
   constructor(host) {
     this.host = host;
     this.engine = host.engine;
@@ -61,7 +61,7 @@ export class Table {
     this.bar = new RollBar(this);
     this.formHost = el('div', { id: 'form-host' }, el('p', { class: 'placeholder' }, 'The checks appear as soon as the dice engine has started.'));
     this.oddsSection = el('section', { id: 'odds', class: 'odds panel' });
-    this.odds = new OddsPanel(this.oddsSection, this.engine, this.host.metrics.odds);
+    this.odds = new OddsPanel(this.oddsSection, this.engine);
     this.odds.onAnswer = (answer) => this.oddsAnswered(answer);
     this.resultHost = this.card.root;
     this.formPane = el('section', { class: 'pane pane-form', 'aria-labelledby': 'check-title' },
