@@ -18,11 +18,11 @@ function timeText(iso) {
 }
 
 export class CardView {
-  /** table: the controller (its engine, host {say}, catalog, roller, form inputs, panes) */
-  constructor(table) {
-    this.table = table;
-    this.engine = table.engine;
-    this.host = table.host;
+  /** controller: the table controller (table.js): its engine, host {say}, catalog, roller, form inputs, panes */
+  constructor(controller) {
+    this.controller = controller;
+    this.engine = controller.engine;
+    this.host = controller.host;
     this.lastResult = null;
     this.painted = 0; // cards painted after a roll (data-painted)
     this.root = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
@@ -44,10 +44,10 @@ export class CardView {
   /** Draw a history entry's card (older entries without a card are resolved
    * again from their dice: the rules are a pure function of the dice). */
   async show(entry, t0) {
-    const s = this.table.systemEntry(entry.system);
+    const s = this.controller.systemEntry(entry.system);
     const check = s && s.checks[entry.check];
     if (!s || !check) return;
-    this.table.roller.endFollowEntry(); // a new card: the one asking for dice is gone
+    this.controller.roller.endFollowEntry(); // a new card: the one asking for dice is gone
     if (!entry.result.card) {
       const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice: entry.dice || [] });
       if (again.error) return;
@@ -56,11 +56,11 @@ export class CardView {
       history.touch();
     }
     const card = renderResult(entry.result, {
-      again: () => this.table.roller.again(entry),
-      adjust: followUpParams(check, entry.request).length ? null : () => this.table.roller.adjust(entry),
+      again: () => this.controller.roller.again(entry),
+      adjust: followUpParams(check, entry.request).length ? null : () => this.controller.roller.adjust(entry),
       choose: (id) => { entry.choice = id; history.touch(); },
-      follow: (request, action) => this.table.roller.follow(request, action, entry),
-      undo: entry.spent && !entry.undone ? () => this.table.roller.undoFollow(entry) : null,
+      follow: (request, action) => this.controller.roller.follow(request, action, entry),
+      undo: entry.spent && !entry.undone ? () => this.controller.roller.undoFollow(entry) : null,
     }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice,
       counter: (spend) => followup.counterFor(entry.system, spend), followed: !!entry.followed,
       spent: entry.spent ? followup.counterFor(entry.system, entry.spent) : null, undone: !!entry.undone });
@@ -70,7 +70,7 @@ export class CardView {
     clear(this.root);
     this.root.append(card);
     this.lastResult = entry;
-    this.cardInputs = this.table.formInputs(); // the form holds this card's inputs now
+    this.cardInputs = this.controller.formInputs(); // the form holds this card's inputs now
     this.host.say(announcement(entry.result));
     if (t0 !== undefined) {
       // a tap to its card painted (timeline.js); data-painted counts the cards painted
@@ -105,7 +105,7 @@ export class CardView {
     card.classList.toggle('folded', fold);
     this.root.dataset.folded = String(fold);
     // the pane beside the form scrolls by itself: the odds come into view
-    const pane = this.table.outPane;
+    const pane = this.controller.outPane;
     if (fold && pane.scrollHeight > pane.clientHeight + 1 && getComputedStyle(pane).overflowY !== 'visible') pane.scrollTop = 0;
   }
 
@@ -115,8 +115,8 @@ export class CardView {
     const head = card.querySelector('.result-head') || card;
     const rect = card.getBoundingClientRect();
     const h = head.getBoundingClientRect();
-    const bar = this.table.bar.root.getBoundingClientRect();
-    const covers = !this.table.bar.root.hidden && bar.top < window.innerHeight && bar.bottom > 0
+    const bar = this.controller.bar.root.getBoundingClientRect();
+    const covers = !this.controller.bar.root.hidden && bar.top < window.innerHeight && bar.bottom > 0
       && bar.left < h.right && bar.right > h.left;
     const limit = covers ? bar.top : window.innerHeight;
     if (rect.top < 0 || h.bottom > limit) {
@@ -125,7 +125,7 @@ export class CardView {
   }
 
   clear() {
-    this.table.roller.endFollowEntry();
+    this.controller.roller.endFollowEntry();
     this.lastResult = null;
     this.cardInputs = undefined;
     delete this.root.dataset.folded;

@@ -9,17 +9,17 @@ import * as chars from './characters.js';
 import * as targets from './targets.js';
 
 export class CharacterFill {
-  /** table: the controller (its engine, host {say, currentCharacter}, current form, formChanged) */
-  constructor(table) {
-    this.table = table;
-    this.engine = table.engine;
-    this.host = table.host;
+  /** controller: the table controller (table.js): its engine, host {say, currentCharacter}, current form, formChanged */
+  constructor(controller) {
+    this.controller = controller;
+    this.engine = controller.engine;
+    this.host = controller.host;
   }
 
   /** A paired-name selector changed (which named value a field holds): with a
    * character chosen, fill its number of that name. */
   pairedName(node, key) {
-    const c = this.host.currentCharacter(this.table.current.system);
+    const c = this.host.currentCharacter(this.controller.current.system);
     const n = c && c.sheet && c.sheet.numbers ? c.sheet.numbers[key] : undefined;
     if (key && Number.isInteger(n)) node.set(n);
   }
@@ -29,7 +29,7 @@ export class CharacterFill {
   fillControl(group, form) {
     const kind = group.path ? targets.kindFor(form.systemEntry, form.check.id, group.path) : null;
     const parts = [
-      kind ? targets.trackControl({ system: form.system, group, kind, form, say: this.host.say, changed: () => this.table.formChanged(null) }) : null,
+      kind ? targets.trackControl({ system: form.system, group, kind, form, say: this.host.say, changed: () => this.controller.formChanged(null) }) : null,
       this.characterFill(group, form),
     ].filter(Boolean);
     if (!parts.length) return null;
@@ -85,7 +85,7 @@ export class CharacterFill {
     form.refreshFill();
     const kept = this.showKept(group, form.keptAfterFill(group, o.values));
     this.host.say(`Filled from ${c.name}: ${o.label}.${kept ? ` ${kept}` : ''}`);
-    this.table.formChanged(null);
+    this.controller.formChanged(null);
   }
 
   /** The character whose values fill `group`: the one who filled it (a
@@ -113,7 +113,7 @@ export class CharacterFill {
     if (!c) { done(); return; }
     const names = group.params.map((p) => p.name);
     chars.fillOptions(this.engine, c, names).then((opts) => {
-      if (this.table.current.form !== form) return;
+      if (this.controller.current.form !== form) return;
       const same = (a) => String(a || '').trim().toLowerCase() === String(text).trim().toLowerCase();
       const o = opts.find((x) => same(x.what));
       if (o) this.applyFill(group, form, c, o);
@@ -134,7 +134,7 @@ export class CharacterFill {
     form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the attributes are theirs
     form.refreshFill();
     this.host.say(`${c.name} has no ${text} on the sheet: ${names.length ? `${names.join('/')} are ${c.name}’s, ` : ''}the rest is as it was.`);
-    this.table.formChanged(null);
+    this.controller.formChanged(null);
   }
 
   /** After a fill: the fields it did not set that hold something else than
@@ -143,7 +143,7 @@ export class CharacterFill {
    * values. Returns the note's words ('' when nothing was kept). */
   showKept(group, kept) {
     if (!kept.length || !group.fillSlot) return '';
-    const form = this.table.current.form;
+    const form = this.controller.current.form;
     for (const { leaf } of kept) leaf.root.classList.add('kept');
     const words = `Kept from before: ${kept.map(({ leaf }) => `${leaf.label} ${leaf.valueText(leaf.raw())}`).join(', ')}.`;
     const reset = el('button', { type: 'button', class: 'btn kept-reset' }, kept.length === 1 ? 'Reset it' : 'Reset them');
@@ -154,7 +154,7 @@ export class CharacterFill {
       form.silent = false;
       note.remove();
       this.host.say(`${kept.map(({ leaf }) => leaf.label).join(', ')}: back to ${kept.length === 1 ? 'its first value' : 'their first values'}.`);
-      this.table.formChanged(null);
+      this.controller.formChanged(null);
     });
     group.fillSlot.append(note);
     return words;

@@ -5,10 +5,10 @@ import { el, deepCopy } from './util.js';
 import { differences } from './forms.js';
 
 export class FormNotice {
-  /** table: the controller (its current form, host {say}, selectSystem, selectCheck, saveFormState, refreshAll) */
-  constructor(table) {
-    this.table = table;
-    this.host = table.host;
+  /** controller: the table controller (table.js): its current form, host {say}, selectSystem, selectCheck, saveFormState, refreshAll */
+  constructor(controller) {
+    this.controller = controller;
+    this.host = controller.host;
     this.text = el('span', { class: 'form-notice-text' });
     this.undo = el('button', { type: 'button', class: 'btn form-undo', id: 'form-undo' }, 'Undo');
     const close = el('button', { type: 'button', class: 'btn form-notice-close', 'aria-label': 'Dismiss this note', onclick: () => this.clear() }, '\u2715');
@@ -18,25 +18,25 @@ export class FormNotice {
   /** The values of a check's form now (the form on screen, else the ones
    * kept for it; null: its first values), to put back later. */
   formState(system, check) {
-    if (this.table.current.form && this.table.current.system === system && this.table.current.check === check) {
-      return { values: this.table.current.form.raw(), filled: deepCopy(this.table.current.form.filled || {}) };
+    if (this.controller.current.form && this.controller.current.system === system && this.controller.current.check === check) {
+      return { values: this.controller.current.form.raw(), filled: deepCopy(this.controller.current.form.filled || {}) };
     }
-    const kept = this.table.formStore[`${system}.${check}`];
+    const kept = this.controller.formStore[`${system}.${check}`];
     return kept ? deepCopy(kept) : null;
   }
 
   /** Say what filling the form from `what` (a saved check) replaced, with
    * Undo: the values before, back in the form. Nothing replaced: no note. */
   show(before, what) {
-    const form = this.table.current.form;
+    const form = this.controller.current.form;
     if (!form) return;
     // a form that held its first values (and no names) lost nothing
     const changed = before && (differences(form.systemEntry, form.check, before.values, null).length
       || Object.keys(before.filled || {}).length);
     const gone = changed ? differences(form.systemEntry, form.check, before.values, form.raw()) : [];
     if (!gone.length) { this.clear(); return; }
-    const system = this.table.current.system;
-    const check = this.table.current.check;
+    const system = this.controller.current.system;
+    const check = this.controller.current.check;
     this.text.textContent = `${what}. Your previous values: ${gone.slice(0, 4).join(', ')}${gone.length > 4 ? ` and ${gone.length - 4} more` : ''}.`;
     this.undo.onclick = () => this.undoReplace(system, check, before);
     this.undo.setAttribute('aria-label', 'Undo: put your previous values back in the form');
@@ -45,17 +45,17 @@ export class FormNotice {
 
   /** Undo: `before` (a changed form: noteReplaced offers no Undo without one) back in its form. */
   undoReplace(system, check, before) {
-    if (this.table.current.system !== system) this.table.selectSystem(system, check);
-    else if (this.table.current.check !== check) this.table.selectCheck(check);
-    const form = this.table.current.form;
+    if (this.controller.current.system !== system) this.controller.selectSystem(system, check);
+    else if (this.controller.current.check !== check) this.controller.selectCheck(check);
+    const form = this.controller.current.form;
     if (!form) return;
     form.set(before.values);
     form.filled = before.filled && typeof before.filled === 'object' ? before.filled : {};
     form.refreshFill();
-    this.table.saveFormState();
+    this.controller.saveFormState();
     this.clear();
-    this.table.savedInForm = null;
-    this.table.refreshAll();
+    this.controller.savedInForm = null;
+    this.controller.refreshAll();
     this.host.say('Your previous values are back in the form.');
   }
 

@@ -6,9 +6,9 @@ import { el, debounce } from './util.js';
 import { EnteredDice } from './entered.js';
 
 export class RollBar {
-  /** table: the controller (its engine, prefs, form, roller, blocking errors, refreshAll) */
-  constructor(table) {
-    this.table = table;
+  /** controller: the table controller (table.js): its engine, prefs, form, roller, blocking errors, refreshAll */
+  constructor(controller) {
+    this.controller = controller;
     this.button = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, 'Roll');
     this.toggle = el('input', { type: 'checkbox', role: 'switch', id: 'entered-toggle' });
     const enteredLabel = el('label', { for: 'entered-toggle', class: 'switch entered-switch' }, this.toggle,
@@ -16,31 +16,31 @@ export class RollBar {
     this.reason = el('p', { class: 'roll-reason', id: 'roll-reason', 'aria-live': 'polite' }, 'Waiting for the dice engine\u2026');
     this.root = el('div', { class: 'rollbar' }, el('div', { class: 'rollbar-row' }, this.button, enteredLabel), this.reason);
     this.entered = new EnteredDice({
-      engine: table.engine,
-      onInput: () => { this.table.setRollState(this.table.blockingErrors); this.syncEntered(); },
-      onEnter: () => this.table.roller.roll(),
+      engine: controller.engine,
+      onInput: () => { this.controller.setRollState(this.controller.blockingErrors); this.syncEntered(); },
+      onEnter: () => this.controller.roller.roll(),
     });
     this.syncEntered = debounce(() => {
-      if (!this.toggle.checked || !table.isReady() || !table.current.form) return;
-      const base = table.baseRequest();
+      if (!this.toggle.checked || !controller.isReady() || !controller.current.form) return;
+      const base = controller.baseRequest();
       if (base) this.entered.sync(base);
     }, 120);
-    this.button.addEventListener('click', (e) => table.roller.roll(e));
+    this.button.addEventListener('click', (e) => controller.roller.roll(e));
     this.toggle.addEventListener('change', () => {
-      table.roller.cancelAdjust();
-      table.prefs.entered[table.formKey()] = this.toggle.checked;
-      table.host.savePrefs();
+      controller.roller.cancelAdjust();
+      controller.prefs.entered[controller.formKey()] = this.toggle.checked;
+      controller.host.savePrefs();
       this.applyEnteredMode();
-      table.refreshAll();
+      controller.refreshAll();
     });
   }
 
   setState(errors) {
-    const ready = this.table.isReady() && !!this.table.current.form;
+    const ready = this.controller.isReady() && !!this.controller.current.form;
     const btn = this.button;
     btn.disabled = !ready;
     btn.textContent = this.toggle.checked ? 'Resolve' : 'Roll';
-    if (this.table.roller.followEntry && ready) { btn.removeAttribute('aria-disabled'); return; }
+    if (this.controller.roller.followEntry && ready) { btn.removeAttribute('aria-disabled'); return; }
     if (!ready) {
       this.reason.textContent = document.documentElement.dataset.engine === 'error' ? 'The dice engine did not start: use Retry above.' : 'Waiting for the dice engine\u2026';
       btn.removeAttribute('aria-disabled');
@@ -49,9 +49,9 @@ export class RollBar {
     const bad = this.toggle.checked ? this.entered.badFaces() : [];
     if (errors.length) {
       btn.setAttribute('aria-disabled', 'true');
-      const label = this.table.current.form.labelFor(errors[0].path);
+      const label = this.controller.current.form.labelFor(errors[0].path);
       // the message itself stands once, next to its field
-      const shown = !!this.table.current.form.nodeFor(errors[0].path);
+      const shown = !!this.controller.current.form.nodeFor(errors[0].path);
       this.reason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label}${shown ? '' : ` \u2014 ${errors[0].message}`}.`;
     } else if (bad.length) {
       btn.setAttribute('aria-disabled', 'true');

@@ -13,11 +13,11 @@ import { compactResult, replayOf } from './entries.js';
 import { latest } from './timeline.js';
 
 export class Roller {
-  /** table: the controller (its engine, host {say, onSaved, onCounters}, form, entered dice, Roll bar, card) */
-  constructor(table) {
-    this.table = table;
-    this.engine = table.engine;
-    this.host = table.host;
+  /** controller: the table controller (table.js): its engine, host {say, onSaved, onCounters}, form, entered dice, Roll bar, card */
+  constructor(controller) {
+    this.controller = controller;
+    this.engine = controller.engine;
+    this.host = controller.host;
     this.rollBusy = false;
     this.adjusting = null;
     this.followEntry = null;
@@ -26,34 +26,34 @@ export class Roller {
   async roll(event) {
     if (this.followEntry) { this.followEntry.go(); return; }
     const t0 = event && event.timeStamp ? event.timeStamp : performance.now();
-    const form = this.table.current.form;
-    if (!this.table.isReady() || !form || this.rollBusy || form.check.rolls_dice === false) return;
+    const form = this.controller.current.form;
+    if (!this.controller.isReady() || !form || this.rollBusy || form.check.rolls_dice === false) return;
     const say = this.host.say;
     const { values, errors } = form.collect();
     form.clearErrors();
-    this.table.bar.entered.clearErrors();
+    this.controller.bar.entered.clearErrors();
     if (errors.length) {
       const first = form.showErrors(errors);
-      this.table.setRollState(errors);
+      this.controller.setRollState(errors);
       if (first && first.focus) first.focus();
       say(`Not rolled: ${form.labelFor(errors[0].path)} \u2014 ${errors[0].message}`);
       return;
     }
-    if (this.table.blockingErrors.length && this.table.apiErrorPaths.length) {
-      form.showErrors(this.table.blockingErrors);
-      const n = form.nodeFor(this.table.blockingErrors[0].path);
+    if (this.controller.blockingErrors.length && this.controller.apiErrorPaths.length) {
+      form.showErrors(this.controller.blockingErrors);
+      const n = form.nodeFor(this.controller.blockingErrors[0].path);
       if (n) n.focus();
-      say(`Not rolled: ${this.table.blockingErrors[0].message}`);
+      say(`Not rolled: ${this.controller.blockingErrors[0].message}`);
       return;
     }
-    const request = { system: this.table.current.system, check: this.table.current.check, ...values, ...this.table.cardContext() };
+    const request = { system: this.controller.current.system, check: this.controller.current.check, ...values, ...this.controller.cardContext() };
     let dice = null;
-    if (this.table.bar.toggle.checked) {
-      if (!this.table.bar.entered.slots.length) await this.table.bar.entered.sync(request);
-      const v = this.table.bar.entered.values();
+    if (this.controller.bar.toggle.checked) {
+      if (!this.controller.bar.entered.slots.length) await this.controller.bar.entered.sync(request);
+      const v = this.controller.bar.entered.values();
       if (!v.complete) {
-        this.table.bar.entered.markErrors(v.errors);
-        const s = this.table.bar.entered.slots[v.errors[0] ? v.errors[0].slot : 0];
+        this.controller.bar.entered.markErrors(v.errors);
+        const s = this.controller.bar.entered.slots[v.errors[0] ? v.errors[0].slot : 0];
         if (s) s.input.focus();
         say(`Enter the dice first: ${v.errors.length} missing or wrong.`);
         return;
@@ -62,18 +62,18 @@ export class Roller {
     }
     latest('roll-sent', request); // what was sent (timeline.js)
     this.rollBusy = true;
-    this.table.bar.button.setAttribute('aria-busy', 'true');
+    this.controller.bar.button.setAttribute('aria-busy', 'true');
     const answer = await this.engine.resolve(dice ? { ...request, dice } : request);
     this.rollBusy = false;
-    this.table.bar.button.removeAttribute('aria-busy');
+    this.controller.bar.button.removeAttribute('aria-busy');
     if (answer.error) { await this.rejected(answer.error, request, dice); return; }
     const adjusted = dice && this.adjusting ? this.adjusting : null;
     this.record(request, answer, adjusted ? adjusted.entry.source : (dice ? 'entered' : null), t0, !!adjusted);
     if (adjusted) {
       this.finishAdjust(adjusted);
     } else if (dice) {
-      this.table.bar.entered.reset();
-      this.table.bar.entered.sync(request);
+      this.controller.bar.entered.reset();
+      this.controller.bar.entered.sync(request);
     }
   }
 
@@ -83,34 +83,34 @@ export class Roller {
   finishAdjust(adjusted) {
     this.adjusting = null;
     if (adjusted.entered) {
-      this.table.bar.entered.reset();
-      this.table.refreshAll();
+      this.controller.bar.entered.reset();
+      this.controller.refreshAll();
       return;
     }
-    this.table.bar.toggle.checked = false;
-    this.table.applyEnteredMode();
-    this.table.refreshAll();
+    this.controller.bar.toggle.checked = false;
+    this.controller.applyEnteredMode();
+    this.controller.refreshAll();
   }
 
   async rejected(err, request, dice) {
     const say = this.host.say;
     if (err.code === CODES.diceMissing && dice) {
-      await this.table.bar.entered.sync(request);
-      const s = this.table.bar.entered.slots.find((x) => x.input.value.trim() === '');
+      await this.controller.bar.entered.sync(request);
+      const s = this.controller.bar.entered.slots.find((x) => x.input.value.trim() === '');
       if (s) s.input.focus();
       const what = (err.needed || []).map((n) => `d${n.sides}${n.label ? ` (${n.label})` : ''}`).join(', ');
-      this.table.bar.entered.note.textContent = `The rules need ${err.needed.length === 1 ? 'one more die' : `${err.needed.length} more dice`}: ${what}.`;
-      say(this.table.bar.entered.note.textContent);
+      this.controller.bar.entered.note.textContent = `The rules need ${err.needed.length === 1 ? 'one more die' : `${err.needed.length} more dice`}: ${what}.`;
+      say(this.controller.bar.entered.note.textContent);
       return;
     }
     if (err.field && /^dice\[(\d+)\]$/.test(err.field)) {
-      this.table.bar.entered.markErrors([{ slot: Number(err.field.match(/\d+/)[0]), message: err.message }]);
+      this.controller.bar.entered.markErrors([{ slot: Number(err.field.match(/\d+/)[0]), message: err.message }]);
       say(err.message);
       return;
     }
-    const form = this.table.current.form;
+    const form = this.controller.current.form;
     const first = form.showErrors([{ path: err.field || '', message: err.message }]);
-    if (err.field) this.table.apiErrorPaths = [err.field];
+    if (err.field) this.controller.apiErrorPaths = [err.field];
     if (first && first.focus) first.focus();
     say(`Not rolled: ${err.message}`);
   }
@@ -134,11 +134,11 @@ export class Roller {
     };
     if (adjusted) entry.adjusted = true; // the same dice as an earlier roll, inputs changed
     this.keepTracked(request, answer);
-    this.table.card.show(entry, t0);
+    this.controller.card.show(entry, t0);
     // save after the result is painted: the tap-to-result path stays short
     requestAnimationFrame(() => setTimeout(() => {
       history.add(entry);
-      this.table.resultHost.dataset.saved = entry.id;
+      this.controller.resultHost.dataset.saved = entry.id;
       if (this.host.onSaved) this.host.onSaved(entry);
     }, 0));
     return entry;
@@ -147,10 +147,10 @@ export class Roller {
   /** A result's `track` (the rules' new state of what filled a group):
    * kept in the tracked entry that filled it, and shown in the form. */
   keepTracked(request, answer) {
-    const form = this.table.current.form;
+    const form = this.controller.current.form;
     const track = answer.track;
     if (!form || !track || typeof track !== 'object' || form.check.id !== request.check) return;
-    const s = this.table.systemEntry(request.system);
+    const s = this.controller.systemEntry(request.system);
     let kept = 0;
     for (const [path, state] of Object.entries(track)) {
       const f = form.filled[path];
@@ -163,7 +163,7 @@ export class Roller {
     }
     if (!kept) return;
     form.refreshFill();
-    this.table.refreshAll();
+    this.controller.refreshAll();
   }
 
   /** A follow-up the rules offer on a card (a complete request): resolved at
@@ -183,8 +183,8 @@ export class Roller {
       if (spent) this.host.say(`${action.spend.character}: ${spent.label} ${spent.left} of ${spent.max} left. Undo is on the card.`);
       if (this.host.onCounters) this.host.onCounters();
     };
-    const slot = this.table.resultHost.querySelector('.follow-slot');
-    if (this.table.bar.toggle.checked && slot && rollsNew) {
+    const slot = this.controller.resultHost.querySelector('.follow-slot');
+    if (this.controller.bar.toggle.checked && slot && rollsNew) {
       const entry = await followup.askDice({ engine: this.engine, say: (t) => this.host.say(t) }, slot, request, action,
         (answer, full) => done(answer, full, 'entered'), () => this.endFollowEntry());
       this.startFollowEntry(action, entry);
@@ -199,15 +199,15 @@ export class Roller {
   /** While a card asks for a follow-up's dice, the pinned bar resolves it. */
   startFollowEntry(action, entry) {
     this.followEntry = entry;
-    this.table.bar.reason.textContent = `${action.label}: enter its new dice on the card, then Resolve.`;
-    this.table.bar.root.dataset.follow = 'true';
+    this.controller.bar.reason.textContent = `${action.label}: enter its new dice on the card, then Resolve.`;
+    this.controller.bar.root.dataset.follow = 'true';
   }
 
   endFollowEntry() {
     if (!this.followEntry) return;
     this.followEntry = null;
-    delete this.table.bar.root.dataset.follow;
-    this.table.setRollState(this.table.blockingErrors);
+    delete this.controller.bar.root.dataset.follow;
+    this.controller.setRollState(this.controller.blockingErrors);
   }
 
   /** Take back a follow-up that spent a counter (a fate point): the point
@@ -221,49 +221,49 @@ export class Roller {
     if (from && from.followed === entry.id) delete from.followed;
     history.touch();
     const left = followup.counterFor(entry.system, { character: entry.spent.character, counter: entry.spent.counter });
-    if (from) this.table.card.show(from); else this.table.card.show(entry);
+    if (from) this.controller.card.show(from); else this.controller.card.show(entry);
     this.host.say(`Undone${left ? `: ${entry.spent.character} has ${left.label} ${left.left} of ${left.max} again` : ''}. The undone roll stays in the history, marked.`);
     if (this.host.onCounters) this.host.onCounters();
   }
 
   again(entry) {
-    if (!this.table.loadEntryIntoForm(entry)) return;
-    if (this.table.bar.toggle.checked) {
-      this.table.bar.entered.reset();
-      this.table.refreshAll();
+    if (!this.controller.loadEntryIntoForm(entry)) return;
+    if (this.controller.bar.toggle.checked) {
+      this.controller.bar.entered.reset();
+      this.controller.refreshAll();
       this.host.say('Enter the new dice, then Resolve.');
       return;
     }
-    this.table.refreshAll();
+    this.controller.refreshAll();
     this.roll();
   }
 
   /** Adjust: the same dice, changed inputs (the entered-dice fields,
    * pre-filled, for this one resolve; then back to the mode the player was in). */
   async adjust(entry) {
-    if (!this.table.loadEntryIntoForm(entry)) return;
-    this.adjusting = { entry, entered: this.table.bar.toggle.checked };
-    this.table.bar.toggle.checked = true;
-    this.table.applyEnteredMode();
-    this.table.bar.entered.reset();
+    if (!this.controller.loadEntryIntoForm(entry)) return;
+    this.adjusting = { entry, entered: this.controller.bar.toggle.checked };
+    this.controller.bar.toggle.checked = true;
+    this.controller.applyEnteredMode();
+    this.controller.bar.entered.reset();
     // the entry's dice in the fields the rules name for them (`drawn`)
     const rolls = entry.result.rolls || [];
     const dice = entry.dice || rolls.map((d) => d.value);
     const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice });
     const drawn = (again && again.drawn) || rolls;
-    this.table.bar.entered.setSlots(dice.map((v, i) => ({ ...(drawn[i] || { sides: 0, label: '' }), value: v })));
-    this.table.refreshAll();
-    this.table.bar.entered.note.textContent = 'The dice of that roll are filled in: change the inputs, then Resolve.';
-    const first = this.table.current.form.top.leaves().next().value;
+    this.controller.bar.entered.setSlots(dice.map((v, i) => ({ ...(drawn[i] || { sides: 0, label: '' }), value: v })));
+    this.controller.refreshAll();
+    this.controller.bar.entered.note.textContent = 'The dice of that roll are filled in: change the inputs, then Resolve.';
+    const first = this.controller.current.form.top.leaves().next().value;
     if (first) first.focus();
-    this.host.say(this.table.bar.entered.note.textContent);
+    this.host.say(this.controller.bar.entered.note.textContent);
   }
 
   /** Open a history entry: its form and its card. */
   open(entry) {
-    this.table.loadEntryIntoForm(entry);
-    this.table.card.show(entry);
-    this.table.refreshAll();
-    this.table.resultHost.scrollIntoView({ block: 'start' });
+    this.controller.loadEntryIntoForm(entry);
+    this.controller.card.show(entry);
+    this.controller.refreshAll();
+    this.controller.resultHost.scrollIntoView({ block: 'start' });
   }
 }

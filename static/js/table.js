@@ -1,8 +1,9 @@
 // The table controller: the catalog-driven form of the check chosen, its
-// changes and validation, live odds, the Roll bar and entered dice. Its
-// parts, each given the table: the pickers (pickers.js), filling from
-// characters (character-fill.js), roll and follow-ups (roll.js), the card
-// view (card-view.js) and the note of what replaced the form (form-notice.js).
+// changes and validation, and live odds. Its parts, each given the table:
+// the game and check pickers (pickers.js), the Roll bar and entered dice
+// (roll-bar.js), filling from characters (character-fill.js), roll and
+// follow-ups (roll.js), the card view (card-view.js) and the note of what
+// replaced the form (form-notice.js).
 //
 // Everything a person reads comes from the engine's display model (cards,
 // odds views, lines) and the catalog (labels, tones, first values, sheets);
