@@ -5,8 +5,9 @@ HOST ?= 127.0.0.1
 PYTHON ?= python3
 VENV_PY := .venv/bin/python
 PYTEST_ARGS ?=
-# the page's pure storage logic (static/js/record-store.js), Node's own test runner
-NODE_TESTS := node --test tests/js/record-store.test.mjs
+# the page's pure modules (static/js/<module>.js: storage, import checks, share links, form
+# values...), each with tests/js/<module>.test.mjs, on Node's own test runner
+NODE_TESTS := node --test tests/js/*.test.mjs
 
 .PHONY: help setup build serve test test-unit test-js test-e2e test-engines bench icons clean
 

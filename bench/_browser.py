@@ -44,6 +44,14 @@ import serve as site_serve  # noqa: E402  (tools/serve.py)
 from chromium_flags import CHROMIUM_ARGS  # noqa: E402,F401  (tools/chromium_flags.py)
 
 READY_TIMEOUT_MS = 120_000
+# The page's own figures, from its User Timing timeline (static/js/timeline.js), in ms:
+# roll: a tap of Roll to its card painted; odds: a change of the form to its odds painted.
+PAGE_FIGURES = ("() => ({ roll: performance.getEntriesByName('tablecheck:tap-to-card').map((e) => e.duration),"
+                " odds: performance.getEntriesByName('tablecheck:change-to-odds').map((e) => e.duration) })")
+CLEAR_PAGE_FIGURES = ("() => { performance.clearMeasures('tablecheck:tap-to-card');"
+                      " performance.clearMeasures('tablecheck:change-to-odds'); }")
+# the request the page's last roll sent (its timeline's latest tablecheck:roll-sent mark)
+LAST_REQUEST = "() => { const m = performance.getEntriesByName('tablecheck:roll-sent').pop(); return m ? m.detail : null; }"
 
 
 # -- numbers and the table ------------------------------------------------------

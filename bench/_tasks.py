@@ -19,7 +19,7 @@ Here, for one long task [s, s + d]:
 1. the LoAF scripts that ran inside the task, summed by source
    (static/vendor/ -> "pyscript", any other of the page's files -> "ours");
 2. the page's own User Timing measures `tablecheck:*` inside the task
-   (static/js/app.js `step()`, the engine-state handler and the odds drawn)
+   (static/js/startup.js `step()`, the engine-state handler and the odds drawn)
    are ours wherever they run: their time moves from "pyscript" to "ours"
    when they lie inside a PyScript entry point;
 3. the larger sum names the task; a task with no script in it (the frame's

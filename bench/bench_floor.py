@@ -59,7 +59,7 @@ LONG_MS = 50
 # the engine worker's steps (static/js/boot/pyodide.mjs marks; python: py/engine.py running)
 PHASES = ("worker", "load", "unpacked", "restored", "bytecode", "ready", "python")
 FIRST_ODDS_GOAL_MS = 100
-# when the start's form was drawn: the end of its drawing step (static/js/app.js
+# when the start's form was drawn: the end of its drawing step (static/js/startup.js
 # drawCatalog: from the stored catalog "form", else the shipped one), else of the
 # engine's catalog's ("catalog-form")
 FORM_DRAWN = """() => {
@@ -313,7 +313,7 @@ def main(argv=None):
                "the heap restored (or, a normal start: the stdlib zip with the build's bytecode checked and "
                "put together), loadPyodide returned to PyScript, py/engine.py running (its 'starting' "
                "status); then PyScript's own set-up and the config's files lie between ready and python.",
-               "the start's form drawn: the end of the step that put the form on the page (app.js "
+               "the start's form drawn: the end of the step that put the form on the page (startup.js "
                "drawCatalog, tablecheck:form or tablecheck:shipped-form), before its first frame is painted.",
                "first result: the app's odds panel drawn with the form's first odds; the bare page's answer "
                "(= ready). engine.py running -> ready: from the engine's 'starting' status to ready.",

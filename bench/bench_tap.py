@@ -15,8 +15,9 @@ In headless Chromium against the built site, for each game's main check
   file): what a player waits after the last keystroke.
 
 The script measures with its own listeners (installed before the page's
-scripts); the page's own figures (window.tablecheckMetrics, static/js/app.js)
-are shown next to them as a cross-check.
+scripts); the page's own figures (its User Timing measures tablecheck:tap-to-card
+and tablecheck:change-to-odds, static/js/timeline.js) are shown next to them as a
+cross-check.
 """
 
 import argparse
@@ -77,9 +78,8 @@ def main(argv=None):
         for system, check, field, values in B.MAIN_CHECKS:
             B.choose(page, system, check)
             B.odds_settled(page)
-            page.evaluate("window.__tap.roll.length = 0; window.__tap.odds.length = 0;"
-                          "if (window.tablecheckMetrics) { window.tablecheckMetrics.roll.length = 0;"
-                          " window.tablecheckMetrics.odds.length = 0; }")
+            page.evaluate("window.__tap.roll.length = 0; window.__tap.odds.length = 0;")
+            page.evaluate(B.CLEAR_PAGE_FIGURES)
             i = 0
             while count(page, "odds") < args.changes:
                 n = count(page, "odds")
@@ -91,10 +91,10 @@ def main(argv=None):
                 n = count(page, "roll")
                 page.click("#roll")
                 page.wait_for_function(f"window.__tap.roll.length > {n}", timeout=B.READY_TIMEOUT_MS)
-            page.wait_for_function(f"!window.tablecheckMetrics || window.tablecheckMetrics.roll.length >= {args.rolls}",
+            page.wait_for_function(f"() => performance.getEntriesByName('tablecheck:tap-to-card').length >= {args.rolls}",
                                    timeout=B.READY_TIMEOUT_MS)
             mine = page.evaluate("window.__tap")
-            theirs = page.evaluate("window.tablecheckMetrics || {roll: [], odds: []}")
+            theirs = page.evaluate(B.PAGE_FIGURES)
             roll, odds = mine["roll"], mine["odds"]
             rows.append((f"{system} / {check}",
                          B.fmt_ms(B.median(roll)), B.fmt_ms(B.pct(roll, 0.95)), B.fmt_ms(max(roll)),

@@ -5,10 +5,10 @@
 
 Prints, per check, the median and p95 of
 - tap -> painted result: from the Roll click event's timestamp to the first
-  frame after the result card is in the DOM (the page records it in
-  window.tablecheckMetrics.roll);
+  frame after the result card is in the DOM (the page measures it:
+  tablecheck:tap-to-card, static/js/timeline.js);
 - live odds update: from the input event of a field change to the first
-  frame after the new odds are in the DOM (window.tablecheckMetrics.odds;
+  frame after the new odds are in the DOM (tablecheck:change-to-odds;
   includes the page's 90 ms debounce, which is the point: it is what a
   player waits after the last keystroke);
 - engine: window.tablecheck.resolve alone (worker round trip and Python),
@@ -30,6 +30,9 @@ sys.path.insert(0, str(ROOT / "tools"))
 import build as site_build  # noqa: E402
 from serve import Server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _browser as B  # noqa: E402
 
 CASES = [
     ("dark_eye", "skill", 'input[data-path="rating"]', [4, 7, 9, 5, 11, 6]),
@@ -68,30 +71,32 @@ def main():
                 if page.locator(f"#check-{check}").count():
                     page.check(f"#check-{check}")
                 page.wait_for_selector(f".check-form[data-system={system}][data-check={check}]")
-                page.evaluate("window.tablecheckMetrics.roll.length = 0; window.tablecheckMetrics.odds.length = 0")
+                page.evaluate(B.CLEAR_PAGE_FIGURES)
+                odds_seen = "() => performance.getEntriesByName('tablecheck:change-to-odds').length"
+                rolls_seen = "() => performance.getEntriesByName('tablecheck:tap-to-card').length"
                 # live odds: change a field, wait for that answer to be shown
                 for i in range(args.changes):
                     v = str(values[i % len(values)])
                     if page.input_value(field) == v:
                         v = str(values[(i + 1) % len(values)])
-                    n = page.evaluate("window.tablecheckMetrics.odds.length")
+                    n = page.evaluate(odds_seen)
                     page.fill(field, v)
-                    page.wait_for_function(f"window.tablecheckMetrics.odds.length > {n}", timeout=60_000)
+                    page.wait_for_function(f"({odds_seen})() > {n}", timeout=60_000)
                 # rolls: click, wait for the painted counter
                 for _ in range(args.rolls):
-                    n = page.evaluate("window.tablecheckMetrics.roll.length")
+                    n = page.evaluate(rolls_seen)
                     page.click("#roll")
-                    page.wait_for_function(f"window.tablecheckMetrics.roll.length > {n}", timeout=60_000)
+                    page.wait_for_function(f"({rolls_seen})() > {n}", timeout=60_000)
                 # the bridge alone (worker round trip + Python), for comparison
-                engine = page.evaluate("""async (n) => {
-                    const req = window.__lastRequest, out = [];
+                engine = page.evaluate("""async ([n, req]) => {
+                    const out = [];
                     for (let i = 0; i < n; i++) {
                         const t = performance.now();
                         await window.tablecheck.resolve(req);
                         out.push(performance.now() - t);
                     }
-                    return out; }""", args.rolls)
-                m = page.evaluate("window.tablecheckMetrics")
+                    return out; }""", [args.rolls, page.evaluate(B.LAST_REQUEST)])
+                m = page.evaluate(B.PAGE_FIGURES)
                 r, o = m["roll"], m["odds"]
                 print(f"{system + '/' + check:28} {statistics.median(r):12.1f} {pct(r, 0.95):9.1f} "
                       f"{statistics.median(o):12.1f} {pct(o, 0.95):9.1f} {statistics.median(engine):14.1f}")

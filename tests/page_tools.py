@@ -11,6 +11,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "artifacts" / "screenshots"
 LONG = 60_000  # ms
 SIZES = {"landscape": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
+# What the page did, read from its User Timing timeline (static/js/timeline.js): LATEST(name) is
+# the detail of the page's latest mark tablecheck:<name> (null before one); page.evaluate(LAST_REQUEST)
+# is the request the last roll sent, page.evaluate(LAST_ODDS_REQUEST) the one the odds shown answer.
+LATEST = "((name) => { const m = performance.getEntriesByName('tablecheck:' + name).pop(); return m ? m.detail : null; })"
+LAST_REQUEST = f"() => {LATEST}('roll-sent')"
+LAST_ODDS_REQUEST = f"() => {LATEST}('odds-shown')"
 # an init script: with window.__full set, storage is full (every write throws as Chromium's does)
 FULL = """
 (() => {

@@ -6,77 +6,19 @@
 // grow and shrink within their item limits. The same tree collects the
 // request (with per-field client checks), shows messages next to fields
 // (API error paths such as "side.value" or "items[1].values[0]" find
-// their field) and saves / restores the raw values.
+// their field) and saves / restores the raw values. A field's first value
+// and its value from what was typed, per kind: form-values.js.
 
 import { el, newId, clear, humanise, isPlainObject, valueAt } from './util.js';
+import { uiDefault, itemDefault, objectDefault, listDefault, labelOf, parseWhole, rangeText, intValue, inRange, textValue,
+  isFixed, sameRaw, pathAncestors } from './form-values.js';
 import { ListPicker, entriesOf, valuesSet } from './picker.js';
-
-/** The first value of a field: the catalog default, else the `initial`
- * value the rules module suggests, else one in range for its type. */
-function uiDefault(p) {
-  if (p.default !== undefined && (p.default !== null || p.initial === undefined)) return p.default;
-  if (p.nullable && p.initial === undefined) return null;
-  const v = p.initial;
-  if (p.type === 'int' || p.type === 'int_or_choice') {
-    let n = typeof v === 'number' ? v : (p.min !== undefined ? Math.max(p.min, 0) : 0);
-    if (p.min !== undefined && n < p.min) n = p.min;
-    if (p.max !== undefined && n > p.max) n = p.max;
-    return typeof v === 'string' && p.type === 'int_or_choice' ? v : n;
-  }
-  if (p.type === 'choice') return v !== undefined && v !== null ? v : (p.choices && p.choices.length ? p.choices[0].value : null);
-  if (p.type === 'bool') return false;
-  if (p.type === 'string') return typeof v === 'string' ? v : '';
-  return v;
-}
-
-function itemDefault(listParam) {
-  const item = listParam.item;
-  if (item.type === 'object') return objectDefault(item.fields);
-  // a list's first values may be given on the list (`initial`) or its item
-  return uiDefault({ ...item, initial: item.initial !== undefined ? item.initial : listParam.initial });
-}
-
-function objectDefault(fields) {
-  const out = {};
-  for (const f of fields) {
-    if (f.form === false) continue; // set by a card's follow-up, never typed
-    if (f.default === null) out[f.name] = null;
-    else if (f.type === 'object') out[f.name] = f.default !== undefined && f.default !== null ? f.default : objectDefault(f.fields);
-    else if (f.type === 'list') out[f.name] = listDefault(f);
-    else out[f.name] = uiDefault(f);
-  }
-  return out;
-}
-
-function listDefault(p) {
-  if (Array.isArray(p.default)) return p.default;
-  const n = Math.max(p.min_items || 0, p.min_items === undefined ? 1 : 0);
-  return Array.from({ length: n }, () => itemDefault(p));
-}
-
-function labelOf(p) {
-  return p.label && p.label !== p.name ? p.label : humanise(p.name);
-}
 
 function describe(input, ...ids) {
   input.setAttribute('aria-describedby', ids.filter(Boolean).join(' '));
 }
 
 // -- leaf fields --------------------------------------------------------------
-
-function parseWhole(raw) {
-  const s = String(raw).trim().replace(/^\u2212/, '-');
-  if (s === '') return { empty: true };
-  if (!/^[+-]?\d+$/.test(s)) return { bad: true };
-  return { value: parseInt(s, 10) };
-}
-
-function rangeText(p) {
-  if (p.min !== undefined && p.max !== undefined) return `${p.min} to ${p.max}`;
-  if (p.min !== undefined) return `at least ${p.min}`;
-  if (p.max !== undefined) return `at most ${p.max}`;
-  return '';
-}
 
 class Leaf {
   constructor(form, p, path, label) {
@@ -176,18 +118,7 @@ class IntField extends Leaf {
     this.input.value = String(-v);
     this.form.changed(this);
   }
-  get() {
-    const r = parseWhole(this.input.value);
-    const p = this.p;
-    if (r.empty) {
-      if (p.nullable) return { value: null, errors: [] };
-      return { errors: [{ path: this.path, message: 'Enter a number' + (rangeText(p) ? ` (${rangeText(p)})` : '') + '.' }] };
-    }
-    if (r.bad) return { errors: [{ path: this.path, message: `"${this.input.value.trim()}" is not a whole number.` }] };
-    if (p.min !== undefined && r.value < p.min) return { errors: [{ path: this.path, message: `Must be at least ${p.min}.` }] };
-    if (p.max !== undefined && r.value > p.max) return { errors: [{ path: this.path, message: `Must be at most ${p.max}.` }] };
-    return { value: r.value, errors: [] };
-  }
+  get() { return intValue(this.p, this.path, this.input.value); }
 }
 
 class BoolField extends Leaf {
@@ -369,9 +300,7 @@ class ChoiceField extends Leaf {
         if (named) return { value: named.value, errors: [] }; // a rank typed by name
         return { errors: [{ path: this.path, message: `"${this.numInput.value.trim()}" is not a whole number or one of the choices.` }] };
       }
-      if (p.min !== undefined && r.value < p.min) return { errors: [{ path: this.path, message: `Must be at least ${p.min}.` }] };
-      if (p.max !== undefined && r.value > p.max) return { errors: [{ path: this.path, message: `Must be at most ${p.max}.` }] };
-      return { value: r.value, errors: [] };
+      return inRange(p, this.path, r.value);
     }
     if (this.p.nullable) return { value: null, errors: [] };
     return { errors: [{ path: this.path, message: 'Choose one.' }] };
@@ -434,20 +363,10 @@ class StringField extends Leaf {
   }
   set(value) { this.input.value = value === null || value === undefined ? '' : String(value); }
   raw() { return this.input.value; }
-  get() {
-    const v = this.input.value.trim();
-    if (v === '' && this.p.required) return { errors: [{ path: this.path, message: 'Enter a value.' }] };
-    if (v === '' && this.p.nullable) return { value: null, errors: [] };
-    return { value: v, errors: [] };
-  }
+  get() { return textValue(this.p, this.path, this.input.value); }
 }
 
 // -- groups -------------------------------------------------------------------
-
-/** A number the rules fix (min = max = default): no field; the API's default applies. */
-function isFixed(p) {
-  return p.type === 'int' && p.min !== undefined && p.min === p.max && p.default === p.min;
-}
 
 class Group {
   // the fields of one object (the check itself, an `object` param, a list item)
@@ -706,24 +625,6 @@ function makeNode(form, p, path, value, opts = null) {
   }
 }
 
-function sameRaw(a, b) {
-  const norm = (x) => (x === null || x === undefined ? '' : String(x).trim());
-  return norm(a) === norm(b);
-}
-
-/** Parent paths of an API error path: "a.b[1].c" -> a.b[1].c, a.b[1], a.b, a */
-function pathAncestors(path) {
-  const out = [path];
-  let p = path;
-  while (p) {
-    const m = p.match(/^(.*)(\.[^.[\]]+|\[\d+\])$/);
-    if (!m) break;
-    p = m[1];
-    out.push(p);
-  }
-  return out;
-}
-
 export class CheckForm {
   /**
    * options: {system, check (catalog entries), values (saved raw values),
@@ -753,7 +654,7 @@ export class CheckForm {
   }
   /** The first values of every field, to mark what differs from them: for a
    * form restored with saved values, from a twin of the form built without
-   * them when first asked (at start, in a turn of its own: static/js/app.js
+   * them when first asked (at start, in a turn of its own: static/js/startup.js
    * drawCatalog). */
   get defaults() {
     if (this.firstValues === undefined) {

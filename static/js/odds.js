@@ -6,6 +6,7 @@
 
 import { el, clear, pct, afterFrame } from './util.js';
 import { CODES } from './codes.js';
+import { latest, untilPainted } from './timeline.js';
 
 /** 'shade-1', 'shade-2' for the second and third outcome of one tone (the
  * sides of a contest, all neutral): each outcome has a colour of its own. */
@@ -86,10 +87,9 @@ const SAMPLES = [
 ];
 
 export class OddsPanel {
-  constructor(root, engine, metrics) {
+  constructor(root, engine) {
     this.root = root;
     this.engine = engine;
-    this.metrics = metrics;
     this.seq = 0;
     this.shown = 0;
     this.body = el('div', { class: 'odds-body' });
@@ -138,14 +138,12 @@ export class OddsPanel {
     this.answer = answer;
     const drawn = performance.now();
     this.render(answer);
-    window.__lastOddsRequest = request; // for tests: what the shown odds answer
+    latest('odds-shown', request); // what the odds on screen answer (timeline.js)
     this.root.classList.remove('stale');
     this.root.removeAttribute('aria-busy');
     this.shown = seq;
     this.root.dataset.seq = String(seq);
-    if (changedAt !== undefined && this.metrics) {
-      requestAnimationFrame(() => setTimeout(() => this.metrics.push(performance.now() - changedAt), 0));
-    }
+    if (changedAt !== undefined) untilPainted('change-to-odds', changedAt);
     if (this.onAnswer) this.onAnswer(answer, request);
     performance.measure('tablecheck:odds-drawn', { start: drawn });
     this.settle();

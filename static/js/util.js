@@ -128,3 +128,10 @@ export function valueAt(tree, path) {
   }
   return v;
 }
+
+/** JSON with sorted keys: two value trees compare equal when they hold the same. */
+export function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}`;
+  return JSON.stringify(v === undefined ? null : v);
+}

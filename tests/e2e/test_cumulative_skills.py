@@ -12,6 +12,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
+from page_tools import LAST_ODDS_REQUEST  # noqa: E402  (tests/page_tools.py)
 
 pytestmark = pytest.mark.e2e
 
@@ -65,7 +66,7 @@ def test_several_skills_form_odds_and_entered_roll(page):
     fill(page, "modifiers[0]", 0)
     fill(page, "modifiers[1]", -2)
     odds_settled(page)
-    request = page.evaluate("() => window.__lastOddsRequest")
+    request = page.evaluate(LAST_ODDS_REQUEST)
     assert [s["skill"] for s in request["skills"]] == ["Woodworking", "Metalworking"]
     assert [s["target"] for s in request["skills"]] == [4, 3]
     assert request["modifiers"] == [0, -2] and request["max_checks"] == 5

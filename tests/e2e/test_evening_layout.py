@@ -11,7 +11,7 @@ pytest.importorskip("playwright.sync_api")
 
 from evening import (SHOTS, SIZES, choose, click_roll, fill, head_in_view, odds_settled,  # noqa: E402
                      open_page, set_entered, wait_ui)
-from page_tools import stored as page_stored, stored_js  # noqa: E402
+from page_tools import LAST_REQUEST, stored as page_stored, stored_js  # noqa: E402
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -160,7 +160,7 @@ def test_adjust_resolves_the_same_dice_once_then_goes_back_to_rolling(tablet):
     context = card.locator(".result-context").inner_text()
     assert "adjusted (same dice)" in context and "entered dice" not in context
     assert card.locator(".die").evaluate_all("els => els.map(e => e.dataset.value)") == dice
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[int(d) for d in dice]))
+    expected = api.resolve(dict(page.evaluate(LAST_REQUEST), dice=[int(d) for d in dice]))
     assert card.get_attribute("data-outcome") == expected["outcome"]
     # back in roll mode: no Resolve button, no empty dice fields
     assert not page.locator("#entered-toggle").is_checked()

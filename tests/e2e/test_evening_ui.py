@@ -27,7 +27,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
-from page_tools import (CLIMBING, LONG, SHOTS, choose, click_roll, fill, make_character, new_character,  # noqa: E402
+from page_tools import (CLIMBING, LAST_ODDS_REQUEST, LONG, SHOTS, choose, click_roll, fill, make_character, new_character,  # noqa: E402
                         fresh_page, odds_settled, painted, save_check, set_entered, stored,
                         wait_result)
 from evening import fill_from, head_in_view  # noqa: E402
@@ -142,7 +142,7 @@ def test_filling_from_a_character_after_a_saved_check_keeps_its_modifier_only_vi
     assert page.locator(".kept-note").count() == 0
     assert "kept" not in page.locator('.field[data-field="modifier"]').get_attribute("class")
     odds_settled(page)
-    assert page.evaluate("window.__lastOddsRequest.modifier") == 0
+    assert page.evaluate(LAST_ODDS_REQUEST)["modifier"] == 0
 
 
 # -- 7 ---------------------------------------------------------------------------------

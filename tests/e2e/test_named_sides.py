@@ -11,7 +11,7 @@ pytest.importorskip("playwright.sync_api")
 
 from evening import (SHOTS, choose, click_roll, enter_dice, fill, fill_from, make_character,  # noqa: E402
                      odds_settled, open_page, set_entered, wait_ui)
-from page_tools import CLIMBING, stored, stored_js  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, LAST_REQUEST, stored, stored_js  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -54,7 +54,7 @@ def test_both_sides_filled_from_two_characters_are_named_in_card_and_history(ui)
     set_entered(page, True)
     enter_dice(page, [10, 10])
     card = click_roll(page)
-    request = page.evaluate("() => window.__lastRequest")
+    request = page.evaluate(LAST_REQUEST)
     assert request["characters"] == {"active": "Alrik", "target": "Bo"}
     expected = api.resolve(dict(request, dice=[10, 10]))
     assert expected["card"]["subject"] == "Alrik vs Bo"
@@ -114,7 +114,7 @@ def test_each_member_of_a_group_check_is_filled_from_its_own_character(ui):
     card = click_roll(page)
     titles = " ".join(group_titles(card))
     assert "Gerda" in titles and "Bo" in titles
-    request = page.evaluate("() => window.__lastRequest")
+    request = page.evaluate(LAST_REQUEST)
     assert request["characters"]["members[0]"] == "Gerda" and request["characters"]["members[1]"] == "Bo"
     line = first_history_line(page)
     assert "Gerda" in line and "Bo" in line
@@ -163,7 +163,7 @@ def test_a_tracked_target_keeps_its_damage_across_two_attacks_and_a_reload(ui):
     set_entered(page, True)
     enter_dice(page, [19])
     card = click_roll(page)
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[19]))
+    expected = api.resolve(dict(page.evaluate(LAST_REQUEST), dice=[19]))
     assert expected["track"] == {"target": {"damage": 11, "stress": 5}}
     notes = card.locator(".result-notes").inner_text()
     assert "Goblin: 8 damage this hit, 11 in all; 0 of 6 Hit Points left; Stress 5 in all." in notes

@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
-from page_tools import (SIZES, choose, click_roll, fill, new_character, no_sideways_scroll, open_page,  # noqa: E402
+from page_tools import (LAST_REQUEST, SIZES, choose, click_roll, fill, new_character, no_sideways_scroll, open_page,  # noqa: E402
                         painted, put_stored, save_check, set_entered, shot, stored, wait_result, wait_ui)
 
 pytestmark = pytest.mark.e2e
@@ -60,7 +60,7 @@ def test_a_saved_check_of_a_character_rolls_from_one_tap_and_survives_a_reload(u
     n = len(stored(page, "history", []))
     entry = tap_chip(page, "Borin: Brawn +2")
     assert len(stored(page, "history")) == n + 1
-    assert page.evaluate("window.__lastRequest.modification") == 2
+    assert page.evaluate(LAST_REQUEST)["modification"] == 2
     assert entry["request"]["modification"] == 2 and entry["request"]["characters"] == {"": "Borin"}
     assert "Borin" in page.inner_text("#result .result-card")
     same_result_as_cpython(entry)

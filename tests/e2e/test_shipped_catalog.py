@@ -7,6 +7,7 @@ import json
 from contextlib import contextmanager
 
 from conftest import READY_TIMEOUT_MS, wait_ready
+from page_tools import LAST_ODDS_REQUEST, LAST_REQUEST
 
 from tablecheck import api
 
@@ -55,7 +56,7 @@ def test_the_form_is_drawn_from_the_shipped_catalog_before_the_engine_and_roll_w
         assert page.locator("#roll").is_disabled()
         page.locator("#roll").click(force=True)  # a tap before the engine is up rolls nothing
         assert page.locator("#result .placeholder").inner_text().strip() == "Roll to see the result here."
-        assert page.evaluate("window.__lastRequest === undefined")
+        assert page.evaluate(LAST_REQUEST) is None
         hold.release()
         assert wait_ready(page) == "ready"
         page.wait_for_function(UI_READY, timeout=READY_TIMEOUT_MS)
@@ -98,7 +99,7 @@ def test_the_first_odds_are_asked_before_the_engine_is_up_and_drawn_once_it_is(b
         page.wait_for_function(
             "() => { const o = document.querySelector('#odds'); return o.dataset.seq"
             " && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }", timeout=READY_TIMEOUT_MS)
-        shown = page.evaluate("window.__lastOddsRequest")
+        shown = page.evaluate(LAST_ODDS_REQUEST)
         assert (shown["system"], shown["check"]) == (system["id"], check["id"])
         expected = [[r["id"], r["p"]] for r in api.odds(shown)["display"]["outcomes"]]
         rows = page.locator("#odds .odds-row").evaluate_all("els => els.map(e => [e.dataset.outcome, Number(e.dataset.p)])")

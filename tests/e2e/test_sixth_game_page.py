@@ -11,6 +11,7 @@ import pytest
 
 from tablecheck import api
 import sixth_game as omens
+from page_tools import LATEST
 
 pytestmark = pytest.mark.e2e
 
@@ -65,7 +66,7 @@ def test_a_sixth_game_is_picked_filled_rolled_shown_and_listed(browser, omens_si
         assert page.input_value('input[data-path="bones"]') == "5"
         page.wait_for_function(
             "() => { const o = document.querySelector('#odds'); return o.dataset.seq && !o.classList.contains('stale')"
-            " && window.__lastOddsRequest && window.__lastOddsRequest.bones === 5; }", timeout=LONG)
+            f" && ({LATEST}('odds-shown') || {{}}).bones === 5; }}", timeout=LONG)
         want = api.odds({"system": "omens", "check": "read", "bones": 5, "needed": 1})
         rows = page.locator("#odds .odds-row").evaluate_all("els => els.map(e => [e.dataset.outcome, Number(e.dataset.p)])")
         assert [r[0] for r in rows] == [r["id"] for r in want["display"]["outcomes"]]

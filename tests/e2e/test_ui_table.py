@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import CLIMBING, add_rows, stored, stored_js  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, LAST_ODDS_REQUEST, LAST_REQUEST, add_rows, stored, stored_js  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -185,7 +185,7 @@ def test_main_check_with_entered_dice_shows_the_rules_outcome(ui, system, check,
     shown = card.get_attribute("data-outcome")
     assert shown == outcome
     # the same request and dice under CPython give the same outcome and sentence
-    params = page.evaluate("() => window.__lastRequest || null")
+    params = page.evaluate(LAST_REQUEST)
     assert params is not None
     expected = api_resolve(dict(params, dice=dice))
     assert expected["outcome"] == outcome
@@ -255,7 +255,7 @@ def test_freedom_fantasies_natural_20_offers_a_benefit_to_pick(ui):
     card = click_roll(page)
     assert card.get_attribute("data-outcome") == "critical_success"
     offered = card.locator(".card-choices[data-pick=benefit] .btn.choice")
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[20]))["choices"]["options"]
+    expected = api.resolve(dict(page.evaluate(LAST_REQUEST), dice=[20]))["choices"]["options"]
     assert offered.all_inner_texts() == [o["label"] for o in expected]
     offered.nth(1).click()
     assert offered.nth(1).get_attribute("aria-pressed") == "true"
@@ -330,7 +330,7 @@ def test_live_odds_equal_api_odds(ui, system, check, fields, chips):
     for name, value in chips:
         set_choice(page, name, value)
     odds_settled(page)
-    request = page.evaluate("() => window.__lastOddsRequest")
+    request = page.evaluate(LAST_ODDS_REQUEST)
     for path, value in fields.items():  # the page asked about what was typed
         node = request
         for part in path.replace("]", "").replace("[", ".").split("."):
@@ -364,7 +364,7 @@ def test_odds_follow_typing_and_drop_stale_answers(ui):
     field.type("1", delay=0)
     field.type("5", delay=0)  # 15: the answer for "1" must not win
     odds_settled(page)
-    request = page.evaluate("() => window.__lastOddsRequest")
+    request = page.evaluate(LAST_ODDS_REQUEST)
     assert request["value"] == 15
     p = page.locator('#odds .odds-row[data-outcome="success"]').get_attribute("data-p")
     assert float(p) == pytest.approx(api.odds(request)["outcomes"]["success"], abs=1e-12)
@@ -519,7 +519,7 @@ def test_character_fills_the_form_and_survives_a_reload(ui):
     assert page.input_value('input[data-path="rating"]') == "4"
     assert page.locator(".attr-select").evaluate_all("els => els.map(e => e.value)") == ["COU", "AGI", "STR"]
     odds_settled(page)
-    request = page.evaluate("() => window.__lastOddsRequest")
+    request = page.evaluate(LAST_ODDS_REQUEST)
     assert request["attributes"] == [14, 13, 11] and request["names"] == ["COU", "AGI", "STR"]
     page.reload()
     wait_ui(page)
@@ -683,7 +683,7 @@ def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     set_none(page, "dc")
     fill(page, "advantages", 0)
     odds_settled(page)
-    request = page.evaluate("() => window.__lastOddsRequest")
+    request = page.evaluate(LAST_ODDS_REQUEST)
     assert request.get("dc") is None
     expected_odds = api.odds(request)
     rows = page.locator('#odds .odds-row').evaluate_all(
@@ -694,7 +694,7 @@ def test_luck_check_without_dc_headlines_the_favourability_band(ui):
     assert page.locator('#odds .odds-row[data-outcome="success"]').count() == 0
     enter_dice(page, [3])
     card = click_roll(page)
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[3]))
+    expected = api.resolve(dict(page.evaluate(LAST_REQUEST), dice=[3]))
     assert expected["favourability_label"] == "Very Unfavourable"
     assert card.locator(".result-outcome").inner_text().strip() == "Very Unfavourable"
     assert card.get_attribute("data-tone") == expected["card"]["headline"]["tone"]
@@ -722,7 +722,7 @@ def test_dungeons_of_olde_critical_outcomes_off_has_one_headline(ui):
         box.click(force=True)
     enter_dice(page, [7, 7])
     card = click_roll(page)
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[7, 7]))
+    expected = api.resolve(dict(page.evaluate(LAST_REQUEST), dice=[7, 7]))
     assert expected["critical_outcomes"] is False and expected["outcome"] == "critical_success"
     assert card.locator(".result-outcome").count() == 1
     headline = card.locator(".result-outcome").inner_text().strip()
@@ -766,7 +766,7 @@ def test_zero_chance_outcomes_hidden_and_chips_match_typed_values(ui):
     fill(page, "disadvantages", 0)
     page.fill('fieldset[data-field="dc"] input.num', "10")
     odds_settled(page)
-    expected = api.odds(page.evaluate("() => window.__lastOddsRequest"))
+    expected = api.odds(page.evaluate(LAST_ODDS_REQUEST))
     assert expected["exact"]["success"] == "0/1"
     assert page.locator('#odds .odds-row[data-outcome="success"]').count() == 0
     assert "Success 0" not in page.locator("#odds .stackbar").get_attribute("aria-label")
@@ -776,7 +776,7 @@ def test_zero_chance_outcomes_hidden_and_chips_match_typed_values(ui):
     choose(page, "dungeons_of_olde", "check")
     page.fill('fieldset[data-field="cr"] input.num', "HARD")
     odds_settled(page)
-    assert page.evaluate("() => window.__lastOddsRequest.cr").lower() == "hard"
+    assert page.evaluate(LAST_ODDS_REQUEST)["cr"].lower() == "hard"
     assert page.locator('fieldset[data-field="cr"] .field-error:not([hidden])').count() == 0
     assert page.locator('fieldset[data-field="cr"] label.chip.match').inner_text().startswith("Hard")
     page.fill('fieldset[data-field="cr"] input.num', "12")
@@ -837,7 +837,7 @@ def test_ax_odds_table_rolls_nothing_follows_the_form_and_spans_the_page(ui):
     odds_settled(page)
     heads = page.locator("#odds table.grid thead th").all_inner_texts()
     assert heads == ["Difficulty"] + [f"{d}d10" for d in range(1, 6)]
-    expected = api.odds(page.evaluate("() => window.__lastOddsRequest"))
+    expected = api.odds(page.evaluate(LAST_ODDS_REQUEST))
     cells = page.locator("#odds table.grid td[data-p]").evaluate_all("els => els.map(e => Number(e.dataset.p))")
     table = expected["display"]["tables"][0]
     assert cells == pytest.approx([c["p"] for r in table["rows"] for c in r["cells"]], abs=1e-12)
@@ -910,7 +910,7 @@ def test_result_cards_speak_in_words_not_internal_keys(ui):
     choose(page, "ax", "flat")
     odds_settled(page)
     card = click_roll(page)
-    request = page.evaluate("() => window.__lastRequest")
+    request = page.evaluate(LAST_REQUEST)
     facts = card_facts(card)
     expected = api.resolve(dict(request, seed=1))
     shown = {f["key"]: f["value"] for f in expected["card"]["facts"] if f.get("key")}
@@ -1008,7 +1008,7 @@ def test_history_line_has_the_number_that_matters(ui):
     set_choice(page, "difficulty", "near_impossible")
     enter_dice(page, [12])
     card = click_roll(page)
-    expected = api.resolve(dict(page.evaluate("() => window.__lastRequest"), dice=[12]))
+    expected = api.resolve(dict(page.evaluate(LAST_REQUEST), dice=[12]))
     page.click("#open-history")
     row = page.locator("#history-list .history-open").first.inner_text()
     assert expected["line"] in row and "12" in row and "TN" in row
@@ -1027,7 +1027,7 @@ def test_cumulative_and_group_results_are_grouped_with_their_dice(ui):
         odds_settled(page)
         card = click_roll(page)
         groups = card.locator(".group-part")
-        request = page.evaluate("() => window.__lastRequest")
+        request = page.evaluate(LAST_REQUEST)
         assert groups.count() >= 1
         for i in range(groups.count()):
             assert groups.nth(i).locator(".die").count() in (0, 3)

@@ -12,6 +12,7 @@ from engines import EngineError
 
 from cold_start import MUST, SETTLED, SW, fetched, fetched_twice
 from conftest import ANSWERS, REQUESTS, SEED, UI_READY, boot, dump, open_cold
+from page_tools import LATEST
 from tablecheck import api
 
 
@@ -64,7 +65,7 @@ SHOWN = """() => { const c = document.querySelector('#result .result-card');
   return { outcome: c.dataset.outcome, headline: c.querySelector('.result-outcome').textContent.trim(),
            summary: c.querySelector('.result-summary').textContent.trim(),
            dice: [...c.querySelectorAll('.die')].map((d) => Number(d.dataset.value)),
-           request: window.__lastRequest || null }; }"""
+           request: """ + LATEST + """('roll-sent') }; }"""
 
 
 def choose(page, system, check):

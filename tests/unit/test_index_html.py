@@ -84,14 +84,14 @@ def test_the_worker_script_and_the_catalog_are_fetched_by_the_page_itself_not_pr
     # WebKit never hands a `preload as="fetch"` to fetch() (its memory cache
     # reuses no raw resource): with preloads, catalog.json and py/engine.py
     # came twice there. The page's inline script fetches them and hands each
-    # to the fetch() that asks with no options (app.js; PyScript for the
+    # to the fetch() that asks with no options (startup.js; PyScript for the
     # worker's script); tests/engines/ counts one GET each in every engine.
     p = page()
     assert not [a for a in p.links if a.get("rel") == "preload" and a.get("as") == "fetch"]
     early = [m for text in p.inline for m in EARLY.findall(text)]
     assert len(early) == 1
     assert re.findall(r'"([^"]+)"', early[0]) == ["./py/engine.py", "./catalog.json"]
-    assert "fetch('./catalog.json')" in (JS / "app.js").read_text(encoding="utf-8")
+    assert "fetch('./catalog.json')" in (JS / "startup.js").read_text(encoding="utf-8")
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     assert re.search(r'<script type="py" worker [^>]*src="\./py/engine\.py"', html)
 

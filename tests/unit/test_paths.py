@@ -132,7 +132,7 @@ def history(first):
 
 
 def shared(first):
-    """static/js/share.js: #share=<base64url of {v: 1, system, check, request, dice}>."""
+    """static/js/share-link.js: #share=<base64url of {v: 1, system, check, request, dice}>."""
     entry = history_entry(first)
     payload = {"v": 1, "system": entry["system"], "check": entry["check"],
                "request": entry["request"], "dice": entry["dice"]}

@@ -53,7 +53,7 @@ def catalog():
 
 def valid_record(character):
     """The checks the page's store makes of a character record
-    (static/js/characters.js validateCharacter), against the catalog's sheet."""
+    (static/js/character-sheets.js validateCharacter), against the catalog's sheet."""
     sheet = catalog()["systems"]["dark_eye"]["sheet"]
     assert isinstance(character["name"], str) and 0 < len(character["name"].strip()) <= 60
     numbers = character["sheet"]["numbers"]

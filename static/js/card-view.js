@@ -1,0 +1,136 @@
+// The result pane: a history entry's card (drawn by result.js from the
+// display model), its fold while the form holds other inputs than it shows,
+// and bringing it into view.
+
+import { el, clear, reducedMotion } from './util.js';
+import * as history from './history.js';
+import { renderResult, announcement } from './result.js';
+import * as followup from './followup.js';
+import { compactResult, followUpParams } from './entries.js';
+import { untilPainted } from './timeline.js';
+
+/** When a card was rolled: the time, with the date when it was not today
+ * (a shared roll, an old history entry). */
+function timeText(iso) {
+  const when = new Date(iso);
+  const time = when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return when.toDateString() === new Date().toDateString() ? time : `${when.toLocaleDateString()} ${time}`;
+}
+
+export class CardView {
+  /** controller: the table controller (table.js): its engine, host {say}, catalog, roller, form inputs, panes */
+  constructor(controller) {
+    this.controller = controller;
+    this.engine = controller.engine;
+    this.host = controller.host;
+    this.lastResult = null;
+    this.painted = 0; // cards painted after a roll (data-painted)
+    this.root = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
+      el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+  }
+
+  sourceText(entry) {
+    if (entry.adjusted) return `${this.sourceText({ ...entry, adjusted: false })}, adjusted (same dice)`;
+    if (entry.first_source && entry.first_source !== entry.source) {
+      // a follow-up: the throw it kept came one way, its new dice another
+      return `${this.sourceText({ source: entry.first_source })}; new dice ${this.sourceText({ source: entry.source })}`;
+    }
+    if (entry.source === 'entered') return 'entered dice';
+    if (entry.source === 'seeded') return 'seeded';
+    if (entry.source === 'shared') return 'shared dice';
+    return 'rolled here';
+  }
+
+  /** Draw a history entry's card (older entries without a card are resolved
+   * again from their dice: the rules are a pure function of the dice). */
+  async show(entry, t0) {
+    const s = this.controller.systemEntry(entry.system);
+    const check = s && s.checks[entry.check];
+    if (!s || !check) return;
+    this.controller.roller.endFollowEntry(); // a new card: the one asking for dice is gone
+    if (!entry.result.card) {
+      const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice: entry.dice || [] });
+      if (again.error) return;
+      entry.result = compactResult(again);
+      entry.line = again.line;
+      history.touch();
+    }
+    const card = renderResult(entry.result, {
+      again: () => this.controller.roller.again(entry),
+      adjust: followUpParams(check, entry.request).length ? null : () => this.controller.roller.adjust(entry),
+      choose: (id) => { entry.choice = id; history.touch(); },
+      follow: (request, action) => this.controller.roller.follow(request, action, entry),
+      undo: entry.spent && !entry.undone ? () => this.controller.roller.undoFollow(entry) : null,
+    }, { context: s.short_name || s.name, time: timeText(entry.time), source: this.sourceText(entry), choice: entry.choice,
+      counter: (spend) => followup.counterFor(entry.system, spend), followed: !!entry.followed,
+      spent: entry.spent ? followup.counterFor(entry.system, entry.spent) : null, undone: !!entry.undone });
+    card.dataset.entry = entry.id;
+    if (!reducedMotion()) card.classList.add('animate');
+    this.addFoldBar(card);
+    clear(this.root);
+    this.root.append(card);
+    this.lastResult = entry;
+    this.cardInputs = this.controller.formInputs(); // the form holds this card's inputs now
+    this.host.say(announcement(entry.result));
+    if (t0 !== undefined) {
+      // a tap to its card painted (timeline.js); data-painted counts the cards painted
+      untilPainted('tap-to-card', t0, () => { this.painted += 1; this.root.dataset.painted = String(this.painted); });
+    }
+    this.reveal(card);
+  }
+
+  /** A card's fold: one line saying the form has moved on, and a button
+   * that shows the whole card again. */
+  addFoldBar(card) {
+    const btn = el('button', { type: 'button', class: 'btn card-unfold', 'aria-expanded': 'false' }, 'Show the whole card');
+    btn.addEventListener('click', () => {
+      const open = !card.classList.contains('unfolded');
+      card.classList.toggle('unfolded', open);
+      btn.setAttribute('aria-expanded', String(open));
+      btn.textContent = open ? 'Fold the card' : 'Show the whole card';
+    });
+    const bar = el('div', { class: 'card-fold' }, el('p', {}, 'The form has changed since this result: the odds below are for the form as it is now.'), btn);
+    const head = card.querySelector('.result-head');
+    card.insertBefore(bar, head ? head.nextSibling : card.firstChild);
+  }
+
+  /** The card folds to its headline while the form holds other inputs than
+   * it shows (the odds below it are then the form's, not the card's), and
+   * unfolds when the form holds them again. */
+  fold(inputs) {
+    const card = this.root.querySelector('.result-card');
+    if (!card || this.cardInputs === undefined) return;
+    const fold = inputs !== this.cardInputs;
+    if (fold === card.classList.contains('folded')) return;
+    card.classList.toggle('folded', fold);
+    this.root.dataset.folded = String(fold);
+    // the pane beside the form scrolls by itself: the odds come into view
+    const pane = this.controller.outPane;
+    if (fold && pane.scrollHeight > pane.clientHeight + 1 && getComputedStyle(pane).overflowY !== 'visible') pane.scrollTop = 0;
+  }
+
+  /** Bring the card's head into view when it is above the top, below the
+   * fold or under the pinned Roll bar (every layout: side by side, stacked). */
+  reveal(card) {
+    const head = card.querySelector('.result-head') || card;
+    const rect = card.getBoundingClientRect();
+    const h = head.getBoundingClientRect();
+    const bar = this.controller.bar.root.getBoundingClientRect();
+    const covers = !this.controller.bar.root.hidden && bar.top < window.innerHeight && bar.bottom > 0
+      && bar.left < h.right && bar.right > h.left;
+    const limit = covers ? bar.top : window.innerHeight;
+    if (rect.top < 0 || h.bottom > limit) {
+      card.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+    }
+  }
+
+  clear() {
+    this.controller.roller.endFollowEntry();
+    this.lastResult = null;
+    this.cardInputs = undefined;
+    delete this.root.dataset.folded;
+    clear(this.root);
+    delete this.root.dataset.saved;
+    this.root.append(el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+  }
+}

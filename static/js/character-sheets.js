@@ -1,0 +1,126 @@
+// The characters' sheets, learnt from the catalog (each system's `sheet`:
+// fixed `numbers` and `tables` of rows), and the checks of a character
+// record against its game's sheet, shared by the editor and the JSON import.
+// Pure: no DOM, no storage (tests/js/character-sheets.test.mjs).
+
+let sheets = {}; // system id -> catalog sheet
+
+/** Learn the sheets from the catalog. */
+export function setSheets(catalog) {
+  sheets = {};
+  for (const s of Object.values((catalog && catalog.systems) || {})) if (s.sheet) sheets[s.id] = s.sheet;
+}
+
+export function sheetOf(system) {
+  return sheets[system] || null;
+}
+
+export function hasSheet(system) {
+  return !!sheets[system];
+}
+
+/** A fresh sheet with the game's defaults. */
+export function blankSheet(system) {
+  const s = sheets[system];
+  const numbers = {};
+  for (const n of s.numbers) numbers[n.key] = n.default;
+  const tables = {};
+  for (const t of s.tables) tables[t.key] = (t.defaults || []).map((r) => ({ ...r }));
+  return { numbers, tables };
+}
+
+// -- validation ---------------------------------------------------------------
+
+function isInt(v) {
+  return typeof v === 'number' && Number.isInteger(v);
+}
+
+/** Problems with one character record: [{path, message}] (empty when fine). */
+export function validateCharacter(c) {
+  const errors = [];
+  const add = (path, message) => errors.push({ path, message });
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return [{ path: '', message: 'is not a character object' }];
+  if (!hasSheet(c.system)) return [{ path: 'system', message: `unknown game ${JSON.stringify(c.system)}` }];
+  if (typeof c.id !== 'string' || !c.id) add('id', 'is missing');
+  if (typeof c.name !== 'string' || !c.name.trim()) add('name', 'Enter a name.');
+  else if (c.name.length > 60) add('name', 'At most 60 characters.');
+  const sheet = c.sheet;
+  if (!sheet || typeof sheet !== 'object' || Array.isArray(sheet)) { add('sheet', 'is missing'); return errors; }
+  const spec = sheets[c.system];
+  const numbers = sheet.numbers || {};
+  for (const n of spec.numbers) {
+    const v = numbers[n.key];
+    if (v === undefined && n.optional) continue; // added after the record was saved: reads the default
+    if (!isInt(v)) add(`numbers.${n.key}`, `${n.label} must be a whole number.`);
+    else if (v < n.min || v > n.max) add(`numbers.${n.key}`, `${n.label} must be ${n.min} to ${n.max}.`);
+  }
+  const tables = sheet.tables || {};
+  for (const t of spec.tables) {
+    const rows = tables[t.key];
+    if (!Array.isArray(rows)) { add(`tables.${t.key}`, `${t.label} must be a list.`); continue; }
+    if (rows.length > 200) add(`tables.${t.key}`, `At most 200 ${t.label.toLowerCase()}.`);
+    rows.forEach((row, i) => {
+      if (!row || typeof row !== 'object' || Array.isArray(row)) { add(`tables.${t.key}[${i}]`, 'is not a row'); return; }
+      for (const col of t.columns) {
+        const v = row[col.key];
+        const path = `tables.${t.key}[${i}].${col.key}`;
+        if (col.type === 'text') {
+          if (typeof v !== 'string' || !v.trim()) add(path, `${col.label}: enter a name.`);
+          else if (v.length > 60) add(path, `${col.label}: at most 60 characters.`);
+        } else if (col.type === 'int') {
+          if (!isInt(v)) add(path, `${col.label} must be a whole number.`);
+          else if (v < col.min || v > col.max) add(path, `${col.label} must be ${col.min} to ${col.max}.`);
+        } else if (col.type === 'bool') {
+          if (v !== undefined && typeof v !== 'boolean') add(path, `${col.label} must be yes or no.`);
+        } else if (col.type === 'ref') {
+          const names = refNames(c.system, sheet, col.ref);
+          if (typeof v !== 'string' || !names.includes(v)) add(path, `${col.label}: choose one of ${names.join(', ') || '(none yet)'}.`);
+        }
+      }
+    });
+  }
+  return errors;
+}
+
+/** The names a `ref` column may point at: the numbers' keys or a table's row names. */
+export function refNames(system, sheet, ref) {
+  const spec = sheets[system];
+  if (ref === 'numbers') return spec.numbers.filter((n) => n.referable !== false).map((n) => n.key);
+  const rows = (sheet && sheet.tables && sheet.tables[ref]) || [];
+  return rows.map((r) => r && r.name).filter((n) => typeof n === 'string' && n.trim());
+}
+
+/** Validate an export file's parsed JSON entry by entry. Returns {error}
+ * when the file as a whole is not a characters file, else {characters,
+ * refused: [{what, why}], saved}: the characters that fit their game's
+ * sheet, and each other one with its first problem. */
+export function parseCharacterFile(data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: 'The file is not a tablecheck characters file (expected a JSON object).' };
+  if (data.format !== 'tablecheck-characters') return { error: 'The file is not a tablecheck characters file (its "format" is not "tablecheck-characters").' };
+  if (data.version !== 1) return { error: `Unsupported characters file version ${JSON.stringify(data.version)} (expected 1).` };
+  if (!Array.isArray(data.characters)) return { error: 'The file has no "characters" list.' };
+  const characters = [];
+  const refused = [];
+  data.characters.forEach((c, i) => {
+    const errs = validateCharacter(c);
+    if (!errs.length) { characters.push(c); return; }
+    const who = c && typeof c.name === 'string' && c.name.trim() ? `${c.name}` : `Character ${i + 1}`;
+    const why = errs.map((e) => `${where(c.system, e.path)}${e.message}`);
+    refused.push({ what: who, why: why.length > 3 ? `${why.slice(0, 3).join('; ')} (and ${why.length - 3} more)` : why.join('; ') });
+  });
+  return { characters, refused, saved: Array.isArray(data.saved_checks) ? data.saved_checks : [],
+    tracked: Array.isArray(data.tracked) ? data.tracked : [] };
+}
+
+/** Where a problem is, in the sheet's words: "Stats, row 1: " (a number's
+ * message says its label already). */
+function where(system, path) {
+  const m = /^tables\.([^.[]+)\[(\d+)\]/.exec(path || '');
+  const spec = sheets[system];
+  if (m && spec) {
+    const t = spec.tables.find((x) => x.key === m[1]);
+    return `${t ? t.label : m[1]}, row ${Number(m[2]) + 1}: `;
+  }
+  if (!path || path.startsWith('numbers.') || path.startsWith('tables.')) return '';
+  return `${path}: `;
+}

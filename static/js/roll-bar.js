@@ -1,0 +1,72 @@
+// The Roll bar, pinned under the form: Roll (Resolve with entered dice),
+// the Enter dice switch, the reason Roll cannot go yet, and the entered-dice
+// fields (entered.js) kept in step with the form.
+
+import { el, debounce } from './util.js';
+import { EnteredDice } from './entered.js';
+
+export class RollBar {
+  /** controller: the table controller (table.js): its engine, prefs, form, roller, blocking errors, refreshAll */
+  constructor(controller) {
+    this.controller = controller;
+    this.button = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, 'Roll');
+    this.toggle = el('input', { type: 'checkbox', role: 'switch', id: 'entered-toggle' });
+    const enteredLabel = el('label', { for: 'entered-toggle', class: 'switch entered-switch' }, this.toggle,
+      el('span', { class: 'switch-track', 'aria-hidden': 'true' }), el('span', {}, 'Enter dice'));
+    this.reason = el('p', { class: 'roll-reason', id: 'roll-reason', 'aria-live': 'polite' }, 'Waiting for the dice engine\u2026');
+    this.root = el('div', { class: 'rollbar' }, el('div', { class: 'rollbar-row' }, this.button, enteredLabel), this.reason);
+    this.entered = new EnteredDice({
+      engine: controller.engine,
+      onInput: () => { this.controller.setRollState(this.controller.blockingErrors); this.syncEntered(); },
+      onEnter: () => this.controller.roller.roll(),
+    });
+    this.syncEntered = debounce(() => {
+      if (!this.toggle.checked || !controller.isReady() || !controller.current.form) return;
+      const base = controller.baseRequest();
+      if (base) this.entered.sync(base);
+    }, 120);
+    this.button.addEventListener('click', (e) => controller.roller.roll(e));
+    this.toggle.addEventListener('change', () => {
+      controller.roller.cancelAdjust();
+      controller.prefs.entered[controller.formKey()] = this.toggle.checked;
+      controller.host.savePrefs();
+      this.applyEnteredMode();
+      controller.refreshAll();
+    });
+  }
+
+  setState(errors) {
+    const ready = this.controller.isReady() && !!this.controller.current.form;
+    const btn = this.button;
+    btn.disabled = !ready;
+    btn.textContent = this.toggle.checked ? 'Resolve' : 'Roll';
+    if (this.controller.roller.followEntry && ready) { btn.removeAttribute('aria-disabled'); return; }
+    if (!ready) {
+      this.reason.textContent = document.documentElement.dataset.engine === 'error' ? 'The dice engine did not start: use Retry above.' : 'Waiting for the dice engine\u2026';
+      btn.removeAttribute('aria-disabled');
+      return;
+    }
+    const bad = this.toggle.checked ? this.entered.badFaces() : [];
+    if (errors.length) {
+      btn.setAttribute('aria-disabled', 'true');
+      const label = this.controller.current.form.labelFor(errors[0].path);
+      // the message itself stands once, next to its field
+      const shown = !!this.controller.current.form.nodeFor(errors[0].path);
+      this.reason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label}${shown ? '' : ` \u2014 ${errors[0].message}`}.`;
+    } else if (bad.length) {
+      btn.setAttribute('aria-disabled', 'true');
+      this.reason.textContent = `Fix ${bad.length === 1 ? 'this die' : `${bad.length} dice`} first: ${bad[0].label} \u2014 ${bad[0].message}`;
+    } else {
+      btn.removeAttribute('aria-disabled');
+      this.reason.textContent = this.toggle.checked ? 'Type the dice as they landed, then Resolve.' : '';
+    }
+  }
+
+  applyEnteredMode() {
+    const on = this.toggle.checked;
+    this.entered.show(on);
+    document.documentElement.dataset.entered = String(on);
+    this.button.textContent = on ? 'Resolve' : 'Roll';
+    if (!on) this.entered.reset();
+  }
+}
