@@ -3,6 +3,7 @@
 
 import { el, deepCopy } from './util.js';
 import { differences } from './forms.js';
+import * as storage from './storage.js';
 
 export class FormNotice {
   /** controller: the table controller (table.js): its current form, host {say}, selectSystem, selectCheck, saveFormState, refreshAll */
@@ -21,8 +22,8 @@ export class FormNotice {
     if (this.controller.current.form && this.controller.current.system === system && this.controller.current.check === check) {
       return { values: this.controller.current.form.raw(), filled: deepCopy(this.controller.current.form.filled || {}) };
     }
-    const kept = this.controller.formStore[`${system}.${check}`];
-    return kept ? deepCopy(kept) : null;
+    const kept = storage.forms.get(`${system}.${check}`);
+    return Object.keys(kept).length ? deepCopy(kept) : null;
   }
 
   /** Say what filling the form from `what` (a saved check) replaced, with

@@ -27,7 +27,7 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
-from page_tools import (CLIMBING, LAST_ODDS_REQUEST, LONG, SHOTS, choose, click_roll, fill, make_character, new_character,  # noqa: E402
+from page_tools import (CLIMBING, LAST_ODDS_REQUEST, LAST_REQUEST, LONG, SHOTS, choose, click_roll, fill, make_character, new_character,  # noqa: E402
                         fresh_page, odds_settled, painted, save_check, set_entered, stored,
                         wait_result)
 from evening import fill_from, head_in_view  # noqa: E402
@@ -277,6 +277,26 @@ def test_a_saved_checks_chip_says_what_it_replaced_and_undo_puts_it_back(fresh):
     page.click("#reset-form")
     tap_chip(page, "Climb -2")
     assert not notice.is_visible()
+
+
+def test_a_saved_check_of_another_check_of_the_game_rolls_from_its_chip(fresh):
+    """The chip of a saved check of another check of the game (the form shows
+    the attribute check, the chip is a skill check's): one tap puts it in its
+    own form and rolls it, and says what it replaced there (the values kept
+    for that check). It used to throw (a store that was gone) and do nothing."""
+    page = fresh
+    choose(page, "dark_eye", "skill")
+    set_entered(page, False)
+    fill(page, "modifier", -2)
+    save_check(page, "Climb -2")
+    fill(page, "modifier", 1)
+    choose(page, "dark_eye", "attribute")
+    tap_chip(page, "Climb -2")
+    page.wait_for_selector(".check-form[data-system=dark_eye][data-check=skill]")
+    assert page.input_value('input[data-path="modifier"]') == "-2"
+    assert page.evaluate(LAST_REQUEST)["modifier"] == -2
+    text = page.locator("#form-notice").inner_text()
+    assert "Climb -2" in text and "Modifier 1" in text, text
 
 
 def history_entry(i, request, seed=1):
