@@ -170,7 +170,7 @@ def test_task_odds_automatic_has_one_row_and_a_status():
 # -- the dice check: the generic roller's views ---------------------------------------
 def test_dice_check_uses_the_dice_rollers_card_and_odds(monkeypatch):
     calls = []
-    fake = types.ModuleType("tablecheck.display.dice_roller")
+    fake = types.ModuleType("tablecheck.games.dice_roller.cards")
 
     def roll_card(ctx, values, result):
         calls.append(("card", values["expression"], result["total"]))
@@ -182,7 +182,7 @@ def test_dice_check_uses_the_dice_rollers_card_and_odds(monkeypatch):
         return OddsView(status="from the roller")
 
     fake.roll_card, fake.roll_odds = roll_card, roll_odds
-    monkeypatch.setitem(sys.modules, "tablecheck.display.dice_roller", fake)
+    monkeypatch.setitem(sys.modules, "tablecheck.games.dice_roller.cards", fake)
     r = api.resolve({"system": SYS, "check": "dice", "expression": "2D6-2", "dice": [3, 4]})
     assert r["line"] == "2d6 - 2: total 5"
     o = api.odds({"system": SYS, "check": "dice", "expression": "2D6-2"})
@@ -191,7 +191,7 @@ def test_dice_check_uses_the_dice_rollers_card_and_odds(monkeypatch):
 
 
 def test_dice_check_falls_back_to_plain_views_without_the_roller_display(monkeypatch):
-    monkeypatch.setitem(sys.modules, "tablecheck.display.dice_roller", None)  # ImportError
+    monkeypatch.setitem(sys.modules, "tablecheck.games.dice_roller.cards", None)  # ImportError
     r = api.resolve({"system": SYS, "check": "dice", "expression": "2D6-2", "dice": [3, 4]})
     assert r["card"]["headline"] == {"label": "Rolled", "tone": "neutral"}
     view = api.odds({"system": SYS, "check": "dice", "expression": "1D10"})["display"]

@@ -3,7 +3,7 @@
 Reads the records of systems/shadows_of_the_unknown.py (it computes no rule):
 the task card names the roll against the target number (TN) and the
 difficulty level; the dice check is the generic roller's card
-(display/dice_roller.py), looked up when it is called.
+(games/dice_roller/cards.py), looked up when it is called.
 """
 
 from ..sheets import rows, whole
@@ -116,10 +116,10 @@ def task_odds(ctx, values, odds):
 
 # -- dice expressions: the generic roller's views ------------------------------
 def dice_card(ctx, values, result):
-    """The dice roller's card (display/dice_roller.py), or the plain card
+    """The dice roller's card (games/dice_roller/cards.py), or the plain card
     while that module is not there."""
     try:
-        from .dice_roller import roll_card
+        from ..games.dice_roller.cards import roll_card
     except ImportError:
         return plain_card(ctx, values, result)
     return roll_card(ctx, values, result)
@@ -127,7 +127,7 @@ def dice_card(ctx, values, result):
 
 def dice_odds(ctx, values, odds):
     try:
-        from .dice_roller import roll_odds
+        from ..games.dice_roller.cards import roll_odds
     except ImportError:
         view = plain_odds(ctx, values, odds)
         if odds.get("distribution"):

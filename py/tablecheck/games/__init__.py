@@ -14,7 +14,7 @@ MODULES = [
     "tablecheck.systems.shadows_of_the_unknown",
     "tablecheck.systems.ax",
     "tablecheck.systems.dungeons_of_olde",
-    "tablecheck.systems.dice_roller",
+    "tablecheck.games.dice_roller",
 ]
 
 

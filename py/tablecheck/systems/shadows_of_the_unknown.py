@@ -181,7 +181,7 @@ def odds_task(values):
 
 # -- dice expressions: the generic roller -----------------------------------
 def resolve_dice(values, tray):
-    from . import dice_roller  # at call time: whatever notation is there
+    from ..games import dice_roller  # at call time: whatever notation is there
     result = dict(dice_roller.resolve(values, tray))
     result["outcome"] = "rolled"
     result["success"] = True
@@ -189,7 +189,7 @@ def resolve_dice(values, tray):
 
 
 def odds_dice(values):
-    from . import dice_roller
+    from ..games import dice_roller
     result = dict(dice_roller.odds(values))
     result["outcomes"] = {"rolled": Fraction(1)}
     return result
