@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
 
 from tablecheck.dice import Dist, SecureSource, SeededSource, Tray, notation  # noqa: E402
-from tablecheck.systems import dice_roller  # noqa: E402
+from tablecheck.games.dice_roller import roll as dice_roller  # noqa: E402
 
 try:
     import d20

@@ -14,8 +14,8 @@ import pytest
 
 from tablecheck.dice import Tray, notation
 from tablecheck.errors import InvalidRequest
-from tablecheck.systems import dice_roller
-from test_dice_roller import roll  # (result, tray) of entered dice, as the API resolves them
+from tablecheck.games.dice_roller import roll as dice_roller
+from games.dice_roller.test_roll import roll  # (result, tray) of entered dice, as the API resolves them
 
 
 # -- the brute force: a pool of (value, term) dice, the keep applied plainly ---------

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tablecheck.dice import notation
-from test_dice_roller import roll  # (result, tray) of entered dice, as the API resolves them
+from games.dice_roller.test_roll import roll  # (result, tray) of entered dice, as the API resolves them
 
 DOCS = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text()
 

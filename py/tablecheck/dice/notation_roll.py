@@ -18,6 +18,7 @@ from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
+from ..display.words import plural
 
 MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
 MAX_ROLLED = 100_000  # dice rolled in all by one roll (notation.md, Limits)
@@ -363,10 +364,6 @@ def number_text(v):
     return str(v)
 
 
-def plural(n, word):
-    return f"{n} {word}" + ("" if abs(n) == 1 else ("es" if word.endswith("s") else "s"))
-
-
 def unit_text(unit, chained):
     if len(unit.dice) > 1:
         text = chain_text(unit.dice)
@@ -556,7 +553,7 @@ def count_text(node, units, value):
     s = sum(1 for u in units if u.kept and u.dice and u.dice[0].success) if isinstance(node, Dice) else \
         sum(1 for u in units if u.kept and node.mods.success(u.value))
     f = s - value
-    out = plural(s, "success")
+    out = plural(s, "success", "successes")  # (s and f count dice: never below 0)
     if node.mods.failure is not None:
         out += f" - {plural(f, 'failure')} = {value}"
     return out

@@ -14,7 +14,7 @@ MODULES = [
     "tablecheck.games.shadows_of_the_unknown",
     "tablecheck.games.ax",
     "tablecheck.games.dungeons_of_olde",
-    "tablecheck.systems.dice_roller",
+    "tablecheck.games.dice_roller",
 ]
 
 

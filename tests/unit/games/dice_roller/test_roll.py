@@ -1,4 +1,4 @@
-"""tablecheck.systems.dice_roller: the generic roller `dice`/`roll` (issue 3;
+"""tablecheck.games.dice_roller.roll: the generic roller `dice`/`roll` (issue 3;
 api.md `dice`/`roll`). Entered dice against the notation's rules, exact odds
 against brute force, and hypothesis properties over arbitrary text."""
 
@@ -15,7 +15,7 @@ from tablecheck import api
 from tablecheck.dice import EnteredSource, SeededSource, Tray
 from tablecheck.dice import notation
 from tablecheck.errors import InvalidRequest
-from tablecheck.systems import dice_roller
+from tablecheck.games.dice_roller import roll as dice_roller
 
 
 def roll(expression, dice):

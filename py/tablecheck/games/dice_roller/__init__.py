@@ -1,22 +1,17 @@
-"""The generic dice roller (system id `dice`, check `roll`).
+"""The generic dice roller (system id `dice`, check `roll`): the wiring.
 
-The notation, the roller and the exact odds live in
-`tablecheck/dice/notation.py`; this module declares the check and turns
-their results into the API's dicts. `resolve(values, tray)` and
-`odds(values)` are module-level on purpose: other systems (Shadows of the
-Unknown's dice expressions) delegate to them.
+- `roll.py`: the rules: roll an expression, and its exact odds (the
+  notation itself is shared: `tablecheck/dice/`, docs/notation.md);
+- `cards.py`: the card of a roll and the chart of its odds;
+- here: the check, its parameter with the examples and the notation
+  reference the page offers one tap away.
 """
 
-import sys
-from fractions import Fraction
-
-from ..checks import Check, System
-from ..dice import notation
-from ..dice.notation_roll import collector_paused
-from ..display import dice_roller as view
-from ..errors import InvalidRequest
-from ..jsonvalues import shown
-from ..params import Param
+from ...checks import Check, System
+from ...dice import notation
+from ...params import Param
+from . import cards
+from .roll import odds, resolve
 
 # What players of other games type (the page offers them as taps; the
 # notation reference is in the param's `reference`).
@@ -68,53 +63,6 @@ REFERENCE = [
 ]
 
 
-INFINITY = float("inf")
-
-
-def resolve(values, tray):
-    """Roll `values["expression"]`: every die through the tray, explosions
-    right after their die, then rerolls, keep/drop and counting marked on
-    the dice."""
-    with collector_paused():
-        return notation.roll(values["expression"], tray).to_dict()
-
-
-def _key(total):
-    """A total as a JSON-friendly key: an int, or a fraction as its float."""
-    return total if type(total) is int else float(total)
-
-
-def _totals_fit(support):
-    """Odds give every total as a number the page reads (a double) and draws:
-    totals beyond 1.8e308 (1d6^400) are refused; rolling still works."""
-    big = max((abs(k) for k in support), default=0)
-    if big > sys.float_info.max:
-        raise InvalidRequest("expression", f"totals reach {shown(int(big))}: too large for "
-                             "the odds to show; rolling still works", code="odds_too_big")
-
-
-def odds(values):
-    """Exact distribution of the total: {"distribution": {total: p}, "tail":
-    mass cut off exploding dice (below 1e-12), "min", "max", "mean"}; a
-    fractional total (from /) is keyed by its decimal value."""
-    expr = notation.parse(values["expression"])
-    dist = notation.distribution(expr)
-    support = dist.weights
-    _totals_fit(support)
-    mean = Fraction(sum(k * w for k, w in support.items()), dist.total)
-    low, high = notation.bounds(expr.root)
-    return {
-        "outcomes": {"rolled": Fraction(1)},
-        "expression": expr.text,
-        "distribution": {_key(k): Fraction(w, dist.total) for k, w in sorted(support.items())},
-        "tail": dist.tail(),
-        "min": _key(min(support)) if low != -INFINITY and support else None,
-        "max": _key(max(support)) if high != INFINITY and support else None,
-        # exact for finite expressions; with explosions, of the represented mass
-        "mean": mean,
-    }
-
-
 SYSTEM = System(
     id="dice",
     name="Dice roller",
@@ -145,9 +93,9 @@ SYSTEM = System(
             success_outcomes=("rolled",),
             resolve=resolve,
             odds=odds,
-            tones=view.TONES,
-            explain=view.roll_card,
-            odds_view=view.roll_odds,
+            tones=cards.TONES,
+            explain=cards.roll_card,
+            odds_view=cards.roll_odds,
             json_safe=True,  # notation_roll.RollResult.to_dict writes plain JSON values
         )
     ],

@@ -1,19 +1,19 @@
 """What a person sees of a dice expression and of its odds (the generic
 roller; Shadows of the Unknown's dice check uses the same two functions).
 
-Reads the records of tablecheck.dice.notation's roll and distribution: the
-expression as it was read, the total, the dice with their keep/drop and
-explosion flags.
+Reads the records of roll.py (tablecheck.dice.notation's roll and
+distribution): the expression as it was read, the total, the dice with
+their keep/drop and explosion flags.
 """
 
-from ..dice.notation_roll import collector_paused
-from .common import chart, die_notes, fig
-from .model import OddsView
-from .words import number
+from ...dice.notation_roll import collector_paused
+from ...dice.sources import FACE_TEXTS as FATE_FACES  # minus, 0 (the blank side), plus
+from ...display.common import chart, die_notes, fig
+from ...display.model import OddsView
+from ...display.words import number
 
 TONES = {"rolled": "neutral"}
 CHART_MIN_P = 0.0005  # bars below this are left out of a long chart (>60 bars)
-from ..dice.sources import FACE_TEXTS as FATE_FACES  # minus, 0 (the blank side), plus
 SEPARATE_NOTE = ("'!' with keep/drop or counting: every die an explosion adds is a die of its "
                  "own (4d6!kh3 keeps the 3 highest of all dice rolled; 4d6!!kh3 keeps whole "
                  "exploded dice).")

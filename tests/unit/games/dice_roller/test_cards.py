@@ -6,10 +6,10 @@ reuses (`roll_card`, `roll_odds`)."""
 import pytest
 
 from tablecheck import api
-from tablecheck.display import dice_roller as view
+from tablecheck.games.dice_roller import cards as view
 from tablecheck.display.common import Context
 from tablecheck.errors import InvalidRequest
-from tablecheck.systems import dice_roller
+from tablecheck.games import dice_roller
 
 
 def roll(expression, dice=None, **extra):
