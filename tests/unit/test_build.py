@@ -160,11 +160,11 @@ def test_a_changed_file_changes_the_cache_name(fake_root, tmp_path):
 
 
 def test_a_new_python_module_is_packaged_without_editing_the_build(fake_root, tmp_path):
-    (fake_root / "py" / "tablecheck" / "systems" / "brand_new.py").write_text("SYSTEM = None\n")
+    (fake_root / "py" / "tablecheck" / "games" / "brand_new.py").write_text("SYSTEM = None\n")
     info = build.build(fake_root, tmp_path / "out", snapshot=False)  # (the snapshot: tests below)
-    assert "./py/tablecheck/systems/brand_new.py" in info["precache"]
+    assert "./py/tablecheck/games/brand_new.py" in info["precache"]
     config = json.loads((tmp_path / "out" / "pyscript.json").read_text())
-    assert config["files"]["./py/tablecheck/systems/brand_new.py"] == "./tablecheck/systems/brand_new.py"
+    assert config["files"]["./py/tablecheck/games/brand_new.py"] == "./tablecheck/games/brand_new.py"
 
 
 def test_a_missing_vendor_file_fails_the_build_naming_it(fake_root, tmp_path, capsys):
