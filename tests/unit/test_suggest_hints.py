@@ -11,7 +11,7 @@ import pytest
 from tablecheck import api
 from tablecheck.params import check_value
 from tablecheck.games import all_systems
-from tablecheck.games.dark_eye import sheet as dark_eye
+import tablecheck.games.dark_eye as dark_eye
 from tablecheck.games.dark_eye.skills import SKILLS
 
 CATALOG = api.catalog()
