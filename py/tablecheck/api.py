@@ -235,8 +235,9 @@ def _replay(check, request, source):
     shares it: the request without its seed and with the dice it was
     resolved with (entered as a player types them), without what those
     dice replay (params with stored=False: a throw a follow-up kept)."""
-    out = {k: _copy(v) for k, v in request.items()
-           if k not in _UNREPLAYED and k not in check.unstored}
+    unstored = check.unstored
+    out = {k: (v if type(v) in _PLAIN else _copy(v)) for k, v in request.items()
+           if k not in _UNREPLAYED and k not in unstored}
     out["dice"] = list(source.given)
     return out
 

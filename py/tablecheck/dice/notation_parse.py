@@ -325,6 +325,14 @@ class Dice:
         return not (m.explode or m.reroll or m.unique or m.counting)
 
     @cached_property
+    def simple(self):
+        """True for plain dice with at most keep/drop: no min/max, Fate
+        faces, marks or sorting either (the roller's shortest path)."""
+        m = self.mods
+        return (self.plain and not self.clamps and self.kind != "fate" and not m.has_cs
+                and not m.has_cf and not m.sort)
+
+    @cached_property
     def clamps(self):
         """True when min or max can change a die."""
         return self.mods.min is not None or self.mods.max is not None

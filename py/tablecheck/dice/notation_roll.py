@@ -60,6 +60,10 @@ class Shape:
         leaves = _additive_leaves(expr.root)
         # a sum of terms: [(sign, leaf)] ('13 + 3 - 2'); None: another shape ('(7 + 3) * 2')
         self.signed = tuple(_signed_leaves(expr.root)) if leaves is not None else None
+        # RollResult.total_text of a sum: each constant's text, and (sign,
+        # first, id) of each term whose value the roll gives
+        self.sum_parts = None if self.signed is None else tuple(
+            _sum_part(sign, leaf, i == 0) for i, (sign, leaf) in enumerate(self.signed))
         self.alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
         low, high = self.bounds = bounds(expr.root)
         self.min, self.max = _bound(low), _bound(high)  # as the result gives them
@@ -146,9 +150,19 @@ class Roller:
 
     # -- a dice term --
     def dice(self, term, sign):
-        m = term.mods
         first = len(self.tray.dice)
-        labels = self.labels(term)
+        labels = self.shape.labels[id(term)]
+        if term.simple:  # NdX with at most keep/drop: its dice at once, nothing else to do
+            dice = self.tray.roll_many(term.sides, labels)
+            units = [Unit([d], d.value) for d in dice]
+            if term.keep:
+                keep_pool(units, term.keep)
+                value = sum([u.value for u in units if u.kept])
+            else:
+                value = sum([d.value for d in dice])
+            self.terms.append(TermRoll(term, units, value, sign, False, (first, len(self.tray.dice)), True))
+            return value
+        m = term.mods
         if m.explode:  # each die's explosions right after it
             units, labels = self.exploding(term, labels)
         elif term.kind == "fate":
@@ -469,16 +483,10 @@ class RollResult:
     def total_text(self):
         """'13 + 3 - 2' (each term with its own sign) or '(7 + 3) * 2'."""
         values = {id(tr.node): tr.value for tr in self.roller.terms}
-        signed = self.roller.shape.signed
-        if signed is not None:
-            parts = []
-            for i, (sign, leaf) in enumerate(signed):
-                value = values.get(id(leaf), getattr(leaf, "value", None))
-                text = number_text(value if value is not None and value >= 0 else -value) \
-                    if value is not None else "?"
-                neg = (sign < 0) != (value is not None and value < 0)
-                parts.append(("-" if neg else "") + text if i == 0 else f"{'-' if neg else '+'} {text}")
-            return " ".join(parts)
+        sum_parts = self.roller.shape.sum_parts
+        if sum_parts is not None:
+            return " ".join([p if type(p) is str else _signed_text(p[0], values.get(p[2]), p[1])
+                             for p in sum_parts])
         return _values_text(self.expression.root, values)
 
     def to_dict(self):
@@ -512,6 +520,13 @@ class RollResult:
         value = tr.value
         signed = value * tr.sign if tr.sign else value
         units = tr.units
+        if tr.plain:  # single dice, kept or dropped: no chains, counting, sorting
+            out = {"term": node.text, "sign": "-" if tr.sign < 0 else "+",
+                   "values": [u.value for u in units], "kept": [u.kept for u in units],
+                   "total": signed}
+            if node.label:
+                out["label"] = node.label
+            return out
         dice = type(node) is Dice
         if dice:  # a die's value is an int; a group's sub-total may be a fraction
             if node.mods.explode and any(u.dice[0].chain is not None for u in units):
@@ -585,6 +600,20 @@ def _additive_leaves(node):
     if isinstance(node, (Num, Dice, Group)):
         return [node]
     return None
+
+
+def _signed_text(sign, value, first):
+    """One leaf of a sum's total text: '-3' first, '+ 3' / '- 3' after
+    ('?' for a value the roll did not give)."""
+    text = number_text(value if value >= 0 else -value) if value is not None else "?"
+    neg = (sign < 0) != (value is not None and value < 0)
+    return ("-" if neg else "") + text if first else f"{'-' if neg else '+'} {text}"
+
+
+def _sum_part(sign, leaf, first):
+    if isinstance(leaf, (Dice, Group)):
+        return (sign, first, id(leaf))
+    return _signed_text(sign, leaf.value, first)
 
 
 def _signed_leaves(node, sign=1):
