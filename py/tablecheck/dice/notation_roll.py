@@ -16,6 +16,7 @@ from fractions import Fraction
 from .notation_math import apply_function, apply_operator, round_half_away, whole
 from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
+from .modifiers import MODIFIERS, count, keep_pool, keep_units  # noqa: F401 (keep_*: re-exported)
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 
@@ -158,18 +159,13 @@ class Roller:
                 for d in dice:
                     self.clamp(term, d)
             units = [Unit([d], d.value) for d in dice]
-        if m.reroll:
-            cp = term.reroll_point
-            for unit, label in zip(units, labels):
-                if cp(unit.value):
-                    self.reroll(term, unit, label, cp, m.reroll.once)
-        if m.unique:
-            self.unique(term, units, labels)
-        if term.keep:
-            keep_pool(units, term.keep)
-        value = self.count(term, units) if m.counting else sum([u.value for u in units if u.kept])
-        if m.has_cs or m.has_cf:
-            self.criticals(term, units)
+        value = None
+        for step in term.steps:  # reroll, unique, keep/drop, counting, criticals
+            counted = step.roll(self, term, units, labels)
+            if counted is not None:
+                value = counted
+        if value is None:
+            value = sum([u.value for u in units if u.kept])
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice)),
                                    term.plain and not m.sort))
         return value
@@ -242,56 +238,6 @@ class Roller:
             if once:
                 return
 
-    def unique(self, term, units, labels):
-        """Each unit after the first rerolled while an earlier one shows its
-        value (and it matches u's compare point); the values seen so far in
-        a set (a pool of 100,000 dice is not quadratic)."""
-        u = term.mods.unique
-        values = set(term.values())
-        # every value a fresh die can show is a duplicate u rerolls (3d6!u with
-        # 7 dice): no unique reroll can end, the die stays as it is
-        could_all_be_taken = u.cp is None or all(u.cp(v) for v in values)
-        seen, free = set(), set(values)
-        for i, unit in enumerate(units):
-            if i and not u.once and could_all_be_taken and not free:
-                if unit.value in seen:
-                    self.note(f"{labels[i]}: every value of a {term.die_text} is taken, it stays "
-                              "a duplicate (no unique reroll can help)")
-            elif i:
-                self.reroll(term, unit, labels[i],
-                            lambda v: (u.cp is None or u.cp(v)) and v in seen, u.once,
-                            "unique reroll")
-            seen.add(unit.value)
-            free.discard(unit.value)
-
-    def count(self, term, units):
-        m = term.mods
-        value = 0
-        for unit in units:
-            if not unit.kept:
-                continue
-            if m.success(unit.value):
-                value += 1
-                for d in unit.dice:
-                    d.success = True
-            elif m.failure is not None and m.failure(unit.value):
-                value -= 1
-                for d in unit.dice:
-                    d.failure = True
-        return value
-
-    def criticals(self, term, units):
-        m = term.mods
-        if not (m.has_cs or m.has_cf):
-            return
-        cs = (m.crit_success or Compare("=", term.top)) if m.has_cs else None
-        cf = (m.crit_failure or Compare("=", term.bottom)) if m.has_cf else None
-        for unit in units:
-            crit = "success" if cs and cs(unit.value) else "failure" if cf and cf(unit.value) else None
-            if crit:
-                for d in unit.dice:
-                    d.critical = crit
-
     # -- a group --
     def group(self, node, sign):
         totals, spans = [], []
@@ -308,7 +254,7 @@ class Roller:
             keep_pool(units, m.keep)
         if m.counting:
             self.group_counted = True  # its terms' dice are marked success / failure
-            value = self.count(node, units)
+            value = count(node, units)
         else:
             value = sum(u.value for u in units if u.kept)
         self.terms.append(TermRoll(node, units, value, sign, m.counting))
@@ -331,28 +277,6 @@ class Roller:
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
-
-
-def keep_pool(units, keep):
-    """Mark the units a Keep or KeepChain leaves kept, the rest dropped
-    (every die of a unit alike); earlier units win ties."""
-    for unit, kept in zip(units, keep.flags([u.value for u in units])):
-        if not kept:
-            unit.kept = False
-            for d in unit.dice:
-                d.kept = False
-
-
-def keep_units(units, k, highest):
-    """Mark the k highest (or lowest) units kept, the rest dropped (every
-    die of a unit alike); earlier units win ties."""
-    order = sorted(range(len(units)), key=lambda i: (-units[i].value if highest else units[i].value, i))
-    chosen = set(order[:k])
-    for i, unit in enumerate(units):
-        if i not in chosen:
-            unit.kept = False
-            for d in unit.dice:
-                d.kept = False
 
 
 # -- the result ------------------------------------------------------------
@@ -629,19 +553,11 @@ def _bound(v):
 def unit_values(term):
     """The values one die of `term` can count as (before keep and
     counting), for bounds; None when unbounded (compounding)."""
-    m = term.mods
     values = set(term.values())
-    if m.explode and m.explode.compound:
-        return None
-    if m.explode and m.explode.penetrate:
-        values |= {v - 1 for v in values}
-    if m.reroll:
-        cp = m.reroll.cp or Compare("=", term.bottom)
-        fresh = set(term.values())
-        keep = {v for v in values if not cp(v)}
-        values = keep | (fresh if m.reroll.once else {v for v in fresh if not cp(v)})
-    if m.unique:
-        values |= set(term.values())
+    for modifier in MODIFIERS:
+        values = modifier.values(term, values)
+        if values is None:
+            return None
     return values
 
 

@@ -1,0 +1,58 @@
+"""! explode, !! compound, !p penetrate (and !!p), with an optional compare
+point (none: the die's highest value). Each die's explosions are rolled
+right after it (Roller.exploding: they decide how many dice there are, so
+they are part of rolling the pool rather than a step over it)."""
+
+from dataclasses import dataclass
+
+from .base import Compare, Modifier, error
+
+
+@dataclass(frozen=True)
+class Explode:
+    compound: bool = False  # !!: the new values add to the die that exploded
+    penetrate: bool = False  # !p: each added die counts 1 less
+    cp: Compare = None  # None: the die's maximum
+    pos: int = 0
+
+    @property
+    def text(self):
+        return "!" + ("!" if self.compound else "") + ("p" if self.penetrate else "") + \
+            (self.cp.short if self.cp else "")
+
+
+class Exploding(Modifier):
+    order = 2
+    written = 3  # after counting: '8d10>=8!' ('!>=8' would be the explosion's point)
+    words = {"explode": "explosion ('!')"}
+
+    def parse(self, parser, at, found):
+        """! !! !p !!p and an optional compare point: the longest reading
+        wins (notation.md: '!!=4' is '!!' then '=4'; '!=3' is '!' then '=3')."""
+        if not parser.low.startswith("!", at):
+            return None
+        parser.i += 1
+        compound = parser.low.startswith("!", parser.i)
+        if compound:
+            parser.i += 1
+        penetrate = parser.eat_letter("p")
+        return "explode", Explode(compound, penetrate, parser.compare("a compare point"), at + 1)
+
+    def check(self, term, shaped, mods):
+        e = mods.explode
+        if e:
+            cp = e.cp or Compare("=", shaped.top)
+            if all(cp(v) for v in shaped.values()):
+                error(f"an explosion on every face of a {shaped.die_text} (it would never stop)",
+                      e.pos - 1, "a compare point some face misses, such as !=6 or !>=5")
+
+    def text(self, mods):
+        return mods.explode.text if mods.explode else ""
+
+    def values(self, term, values):
+        e = term.mods.explode
+        if e and e.compound:
+            return None
+        if e and e.penetrate:
+            values |= {v - 1 for v in values}
+        return values

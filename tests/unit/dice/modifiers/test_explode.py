@@ -1,0 +1,31 @@
+import pytest
+
+from tablecheck.dice import notation
+from tablecheck.errors import InvalidRequest
+
+from .roll_with import roll_with
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("2d6!", "2d6!"), ("2d6!!", "2d6!!"), ("2d6!p", "2d6!p"), ("2d6!!p", "2d6!!p"),
+    ("2d6!>=5", "2d6!>=5"), ("2d6!=3", "2d6!3"), ("2d6!!=4", "2d6!!4"),
+])
+def test_explode_compound_and_penetrate_read_the_longest_suffix(text, canonical):
+    assert notation.parse(text).text == canonical
+
+
+def test_each_kind_of_explosion_rolls_again_on_the_maximum():
+    assert roll_with("1d6!", [6, 6, 2])[0]["total"] == 14
+    assert roll_with("1d6!!", [6, 6, 2])[0]["terms"][0]["values"] == [14]
+    assert roll_with("1d6!p", [6, 6, 2])[0]["total"] == 6 + 5 + 1
+
+
+def test_bounds_of_explosions():
+    assert (notation.bounds(notation.parse("1d6!p").root)) == (0, float("inf"))
+    assert notation.bounds(notation.parse("2d6!!").root) == (2, float("inf"))
+
+
+def test_an_explosion_on_every_face_is_refused_where_it_is_written():
+    with pytest.raises(InvalidRequest) as err:
+        notation.parse("3d6min6!")
+    assert err.value.extra["position"] == 8
