@@ -13,6 +13,8 @@ from ..errors import InvalidRequest
 from .modifiers import (GROUP_MODIFIERS, MODIFIERS, WRITTEN, AnyOf, Compare, Explode, Keep,
                         KeepChain, Reroll, error)
 from .modifiers.count import OPERATORS
+from .modifiers.explode import explode_cp
+from .modifiers.reroll import reroll_cp
 from .notation_math import apply_function, apply_operator
 
 FIELD = "expression"
@@ -178,13 +180,13 @@ class Dice:
 
     @cached_property
     def explode_point(self):
-        """What explodes: the compare point of '!', else the highest value."""
-        return self.mods.explode.cp or Compare("=", self.top)
+        """What explodes (modifiers.explode.explode_cp), once per term."""
+        return explode_cp(self)
 
     @cached_property
     def reroll_point(self):
-        """What 'r' rerolls: its compare point, else the lowest value."""
-        return self.mods.reroll.cp or Compare("=", self.bottom)
+        """What 'r' rerolls (modifiers.reroll.reroll_cp), once per term."""
+        return reroll_cp(self)
 
     @cached_property
     def bottom(self):

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .notation_math import apply_function, apply_operator, round_half_away, whole
-from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
+from .notation_parse import (BinOp, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
-from .modifiers import MODIFIERS, count, keep_pool, keep_units  # noqa: F401 (keep_*: re-exported)
+from .modifiers import MODIFIERS, count, keep_pool
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 
@@ -578,14 +578,13 @@ def kept_range(term):
 
 
 def dice_bounds(term):
-    m = term.mods
     values = unit_values(term)
     fewest, most = kept_range(term)
-    if m.counting:
-        if values is None:
-            return (-most if m.failure else 0), (most if m.success else 0)
-        c = [1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0 for v in values]
-        lo, hi = min(c), max(c)
+    decided = None
+    for modifier in MODIFIERS:  # counting: each die adds 1, 0 or -1
+        decided = decided or modifier.die_range(term, values)
+    if decided is not None:
+        lo, hi = decided
     elif values is None:  # compounding: at least its first die, no upper bound
         lo = min(term.values())
         return (fewest * lo if lo >= 0 else -INF), INF

@@ -79,7 +79,15 @@ class Modifier:
     - roll(roller, term, units, labels): the roll step over the pool;
     - values(term, values): the set of values one die can count as, for
       the bounds, from the set the modifiers before it leave (None:
-      unbounded).
+      unbounded);
+    - die_range(term, values): (lowest, highest) one kept die adds to the
+      term's value when this modifier decides it (counting), else None;
+    - classic(term): False when it takes the term off the classic shapes
+      whose odds have fast paths and a measured work estimate
+      (notation_work.term_work; other shapes count their work as they run).
+
+    Their exact distribution steps are functions of their modules that
+    notation_odds calls (reroll_map, contribution, ...).
     """
     order = 0
     written = 0
@@ -112,3 +120,9 @@ class Modifier:
 
     def values(self, term, values):
         return values
+
+    def die_range(self, term, values):
+        return None
+
+    def classic(self, term):
+        return True

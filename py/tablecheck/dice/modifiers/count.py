@@ -38,6 +38,29 @@ class Counting(Modifier):
     def roll(self, roller, term, units, labels):
         return count(term, units)
 
+    def classic(self, term):
+        return not term.mods.counting
+
+    def die_range(self, term, values):
+        """Each counted die adds 1, -1 or 0 (`values` None: any value)."""
+        m = term.mods
+        if not m.counting:
+            return None
+        if values is None:
+            return (-1 if m.failure else 0), 1
+        c = [1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0
+             for v in values]
+        return min(c), max(c)
+
+
+def contribution(mods):
+    """What one die (or sub-total) adds to the value: itself, or 1 for a
+    success, -1 for a failure, 0 else (the exact odds' step)."""
+    if not mods.counting:
+        return lambda v: v
+    s, f = mods.success, mods.failure
+    return lambda v: 1 if s(v) else (-1 if f is not None and f(v) else 0)
+
 
 def count(node, units):
     """Successes less failures among the kept units of a dice term or a

@@ -6,6 +6,7 @@ they are part of rolling the pool rather than a step over it)."""
 from dataclasses import dataclass
 
 from .base import Compare, Modifier, error
+from .reroll import fresh, reroll_cp
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,12 @@ class Exploding(Modifier):
     def text(self, mods):
         return mods.explode.text if mods.explode else ""
 
+    def classic(self, term):
+        """Only a default '!' or '!!' (a separate '!' under keep/drop is counted
+        as it runs)."""
+        e = term.mods.explode
+        return e is None or not (e.cp is not None or e.penetrate or (term.keep and not e.compound))
+
     def values(self, term, values):
         e = term.mods.explode
         if e and e.compound:
@@ -56,3 +63,30 @@ class Exploding(Modifier):
         if e and e.penetrate:
             values |= {v - 1 for v in values}
         return values
+
+
+def explode_cp(term):
+    """What explodes: the compare point of '!', else the die's highest value."""
+    return term.mods.explode.cp or Compare("=", term.top)
+
+
+# -- its exact distribution (notation_odds.chain_series) --
+def die_transitions(term, added, per_die_reroll):
+    """[(face matches the explosion, {value: weight})] for one die of a chain
+    (first die or `added` one), all with the same total; returns (list,
+    total)."""
+    e = term.mods.explode
+    cp = explode_cp(term) if e else None
+    faces = term.values()
+    new = fresh(term) if per_die_reroll and term.mods.reroll else None
+    rcp = reroll_cp(term) if new else None
+    scale = new.total if new else 1
+    out = []
+    for f, w in faces.items():
+        v = f - 1 if (added and e and e.penetrate) else f
+        if rcp is not None and rcp(v):
+            vals = {x: w * wx for x, wx in new.weights.items()}
+        else:
+            vals = {v: w * scale}
+        out.append((bool(cp and cp(f)), vals))
+    return out, sum(faces.values()) * scale

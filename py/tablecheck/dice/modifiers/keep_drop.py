@@ -144,6 +144,9 @@ class KeepDrop(Modifier):
     def roll(self, roller, term, units, labels):
         keep_pool(units, term.keep)
 
+    def classic(self, term):
+        return not hasattr(term.keep, "steps")  # several keeps: the general path
+
 
 def keep_pool(units, keep):
     """Mark the units a Keep or KeepChain leaves kept, the rest dropped

@@ -24,3 +24,6 @@ class MinMax(Modifier):
         if mods.max is not None:
             out += f"max{mods.max}"
         return out
+
+    def classic(self, term):
+        return term.mods.min is None and term.mods.max is None

@@ -4,6 +4,7 @@ join their compare points (notation.md: `2d8r1r3` rerolls 1s and 3s)."""
 
 from dataclasses import dataclass
 
+from ..dist import Dist
 from .base import AnyOf, Compare, Modifier, error
 
 
@@ -84,6 +85,9 @@ class Rerolling(Modifier):
             if cp(unit.value):
                 roller.reroll(term, unit, label, cp, once)
 
+    def classic(self, term):
+        return term.mods.reroll is None
+
     def values(self, term, values):
         r = term.mods.reroll
         if r:
@@ -92,6 +96,38 @@ class Rerolling(Modifier):
             keep = {v for v in values if not cp(v)}
             values = keep | (fresh if r.once else {v for v in fresh if not cp(v)})
         return values
+
+
+# -- its exact distribution (notation_odds) --
+def reroll_cp(term):
+    """What 'r' rerolls: its compare point, else the die's lowest value."""
+    return term.mods.reroll.cp or Compare("=", term.bottom)
+
+
+def fresh(term):
+    """The Dist a rerolled die takes: a fresh die, rerolled again while it
+    matches for `r`, once for `ro`."""
+    m = term.mods
+    base = term.values()
+    if m.reroll and not m.reroll.once:
+        cp = reroll_cp(term)
+        base = {v: w for v, w in base.items() if not cp(v)}
+    return Dist(base, sum(base.values()))
+
+
+def reroll_map(unit, term):
+    """A unit's Dist after rerolls (a matching value is replaced by `fresh`)."""
+    if not term.mods.reroll:
+        return unit
+    cp, new = reroll_cp(term), fresh(term)
+    weights = {}
+    for v, w in unit.weights.items():
+        if cp(v):
+            for x, wx in new.weights.items():
+                weights[x] = weights.get(x, 0) + w * wx
+        else:
+            weights[v] = weights.get(v, 0) + w * new.total
+    return Dist(weights, unit.total * new.total)
 
 
 def clamped(v, found):

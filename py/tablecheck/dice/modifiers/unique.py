@@ -55,6 +55,9 @@ class Unique(Modifier):
             seen.add(unit.value)
             free.discard(unit.value)
 
+    def classic(self, term):
+        return term.mods.unique is None  # its odds: notation_odds.unique_states
+
     def values(self, term, values):
         if term.mods.unique:
             values |= set(term.values())

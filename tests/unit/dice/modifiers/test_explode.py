@@ -29,3 +29,12 @@ def test_an_explosion_on_every_face_is_refused_where_it_is_written():
     with pytest.raises(InvalidRequest) as err:
         notation.parse("3d6min6!")
     assert err.value.extra["position"] == 8
+
+
+def test_the_exact_step_of_one_die_of_a_chain():
+    from tablecheck.dice.modifiers.explode import die_transitions
+    term = notation.parse("1d4!p").dice_terms[0]
+    first, total = die_transitions(term, False, False)
+    assert total == 4 and first == [(False, {1: 1}), (False, {2: 1}), (False, {3: 1}), (True, {4: 1})]
+    added, _ = die_transitions(term, True, False)
+    assert added == [(False, {0: 1}), (False, {1: 1}), (False, {2: 1}), (True, {3: 1})]

@@ -1,5 +1,7 @@
 """The ordered list of modifiers (tablecheck.dice.modifiers)."""
 
+import pytest
+
 from tablecheck.dice import notation
 from tablecheck.dice.modifiers import GROUP_MODIFIERS, MODIFIERS, WRITTEN, BY_FIELD
 from tablecheck.dice.notation_parse import Mods
@@ -35,3 +37,13 @@ def test_a_term_runs_only_the_steps_of_its_modifiers_in_order():
     term = notation.parse("4d6cs r1 kh3").dice_terms[0]
     assert [type(m).__name__ for m in term.steps] == ["Rerolling", "KeepDrop", "Critical"]
     assert notation.parse("3d6").dice_terms[0].steps == ()
+
+
+@pytest.mark.parametrize("text, classic", [
+    ("4d6", True), ("4d6kh3", True), ("3d6!", True), ("4d10!!kh2", True), ("3d6cs s", True),
+    ("4d6min2", False), ("3d6!>=5", False), ("3d6!p", False), ("4d6!kh3", False),
+    ("4d6r1", False), ("3d6u", False), ("4d10dh1dl1", False), ("6d10>=8", False), ("4dF", False),
+])
+def test_each_modifier_says_whether_a_term_keeps_the_classic_estimate(text, classic):
+    from tablecheck.dice.notation_work import is_classic
+    assert is_classic(notation.parse(text).dice_terms[0]) is classic

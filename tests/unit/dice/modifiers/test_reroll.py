@@ -29,3 +29,16 @@ def test_a_reroll_on_every_face_is_refused():
         notation.parse("1d6r<7")
     assert err.value.extra["position"] == 4
     assert notation.parse("1d6ro<7")
+
+
+def test_the_exact_step_replaces_a_matching_value_by_a_fresh_die():
+    from fractions import Fraction
+    from tablecheck.dice.modifiers.reroll import fresh, reroll_map
+    from tablecheck.dice.notation_odds import face_dist
+    once = notation.parse("1d6ro1").dice_terms[0]
+    dist = reroll_map(face_dist(once), once)
+    # a 1 stays only when the reroll shows 1 again: 1/36; every other face 1/6 + 1/36
+    assert {v: Fraction(w, dist.total) for v, w in dist.weights.items() if w} == \
+        {1: Fraction(1, 36), **{v: Fraction(7, 36) for v in range(2, 7)}}
+    again = notation.parse("1d6r1").dice_terms[0]
+    assert sorted(fresh(again).weights) == [2, 3, 4, 5, 6]
