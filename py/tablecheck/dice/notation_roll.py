@@ -5,36 +5,28 @@ returns (total, steps, terms, labels, bounds).
 A dice term rolls in the notation's fixed order: its dice (min/max applied
 to every die as it is rolled), then each die's explosions right after it,
 then rerolls, unique rerolls, keep/drop, counting and criticals over the
-pool. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
+pool: each modifier's roll step (tablecheck.dice.modifiers), in the order
+of MODIFIERS; this module holds what they share (a die, a reroll, the
+caps) and the result. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
 result says so).
 """
 
 import gc
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .notation_math import apply_function, apply_operator, round_half_away, whole
 from .notation_parse import (BinOp, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
-from .modifiers import MODIFIERS, count, keep_pool
+from .modifiers import EXPLODING, MODIFIERS, Unit, count, keep_pool
+from .modifiers.base import MAX_EXTRA
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 
-MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
 MAX_ROLLED = 100_000  # dice rolled in all by one roll (notation.md, Limits)
 CAP_NOTE = (f"the roll stopped at {MAX_ROLLED:,} dice rolled in all: the explosions and "
             "rerolls left were not rolled")
 INF = float("inf")
-
-
-@dataclass(slots=True)
-class Unit:
-    """One die of a pool as it counts: its Die records (a compounded die has
-    several) and its value."""
-    dice: list
-    value: int
-    kept: bool = True
-    rerolled_from: list = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -94,7 +86,7 @@ class Roller:
         self.shape = shape_of(expr)
         self.terms = []  # TermRoll of every dice term and group, in order
         self.notes = []
-        self._chains = 0
+        self.chains = 0  # explosion chains numbered so far (modifiers.explode)
         self.group_counted = False  # a group has counted (marked its terms' dice)
         # extra rolls (explosions, rerolls) the roll may still make: every
         # term's own dice are always rolled, all dice together stay within MAX_ROLLED
@@ -149,8 +141,8 @@ class Roller:
         m = term.mods
         first = len(self.tray.dice)
         labels = self.labels(term)
-        if m.explode:  # each die's explosions right after it
-            units, labels = self.exploding(term, labels)
+        if m.explode:  # each die's explosions right after it (modifiers.explode)
+            units, labels = EXPLODING.pool(self, term, labels)
         elif term.kind == "fate":
             units = [Unit([d], d.value) for d in (self.die(term, label) for label in labels)]
         else:  # no die changes what the next one is for: all at once
@@ -169,55 +161,6 @@ class Roller:
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice)),
                                    term.plain and not m.sort))
         return value
-
-    def exploding(self, term, labels):
-        """A term's dice, each die's explosions right after it: (units, the
-        label of each unit)."""
-        m = term.mods
-        units, out = [], []
-        chained = m.explode.compound or (term.keep is None and not m.counting)
-        for label in labels:
-            d = self.die(term, label)
-            unit = Unit([d], d.value)
-            units.append(unit)
-            out.append(label)
-            added = self.explode(term, unit, label, chained)
-            if added:
-                units.extend(added)
-                out.extend([label] * len(added))
-        return units, out
-
-    def explode(self, term, unit, label, chained):
-        e = term.mods.explode
-        cp = term.explode_point
-        if chained:
-            chain = self._chains
-            self._chains += 1
-            unit.dice[0].chain = chain
-        added = []
-        last, face, extra = unit.dice[0], unit.dice[0].value, 0
-        while cp(face):
-            if extra == MAX_EXTRA:
-                self.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
-                break
-            if self.out_of_dice() or self.capped():
-                break
-            last.exploded = True
-            d = self.die(term, label, "explosion")
-            face = d.value
-            if e.penetrate:
-                d.value -= 1
-                d.penetrated = True
-            if chained:
-                d.chain = chain
-            if e.compound:
-                unit.dice[0].compounded = d.compounded = True
-                unit.dice.append(d)
-                unit.value += d.value
-            else:
-                added.append(Unit([d], d.value))
-            last, extra = d, extra + 1
-        return added
 
     def reroll(self, term, unit, label, matches, once, why="reroll"):
         n = 0

@@ -13,7 +13,7 @@ Adding a modifier: a class here (and its Mods field in notation_parse),
 its tests in tests/unit/dice/modifiers/, docs/notation.md.
 """
 
-from .base import AnyOf, Compare, Modifier, error
+from .base import AnyOf, Compare, Modifier, Unit, error
 from .count import Counting, count
 from .critical import Critical
 from .explode import Explode, Exploding
@@ -23,12 +23,13 @@ from .reroll import Reroll, Rerolling
 from .sort import Sort
 from .unique import Unique
 
-MODIFIERS = tuple(sorted((MinMax(), Exploding(), Rerolling(), Unique(), KeepDrop(), Counting(),
+EXPLODING = Exploding()  # its step rolls the pool itself (Roller.dice)
+MODIFIERS = tuple(sorted((MinMax(), EXPLODING, Rerolling(), Unique(), KeepDrop(), Counting(),
                           Critical(), Sort()), key=lambda m: m.order))
 GROUP_MODIFIERS = tuple(m for m in MODIFIERS if m.on_groups)
 WRITTEN = tuple(sorted(MODIFIERS, key=lambda m: m.written))
 BY_FIELD = {name: m for m in MODIFIERS for name in m.words}
 
-__all__ = ["MODIFIERS", "GROUP_MODIFIERS", "WRITTEN", "BY_FIELD", "Modifier", "Compare", "AnyOf",
+__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "BY_FIELD", "Modifier", "Compare", "AnyOf",
            "error", "Explode", "Reroll", "Keep", "KeepChain", "keep_pool", "keep_units", "count",
            "MinMax", "Exploding", "Rerolling", "Unique", "KeepDrop", "Counting", "Critical", "Sort"]

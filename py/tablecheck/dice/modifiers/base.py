@@ -1,11 +1,12 @@
 """What every modifier shares: the compare point, the error every parse
 step raises, and the Modifier base class (tablecheck.dice.modifiers)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ...errors import InvalidRequest
 
 FIELD = "expression"
+MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
 
 
 def error(what, index, expected, code="syntax", **extra):
@@ -55,6 +56,16 @@ class AnyOf:
 
     def __call__(self, v):
         return any(cp(v) for cp in self.points)
+
+
+@dataclass(slots=True)
+class Unit:
+    """One die of a pool as it counts: its Die records (a compounded die has
+    several) and its value."""
+    dice: list
+    value: int
+    kept: bool = True
+    rerolled_from: list = field(default_factory=list)
 
 
 class Modifier:

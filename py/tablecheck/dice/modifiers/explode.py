@@ -5,7 +5,7 @@ they are part of rolling the pool rather than a step over it)."""
 
 from dataclasses import dataclass
 
-from .base import Compare, Modifier, error
+from .base import MAX_EXTRA, Compare, Modifier, Unit, error
 from .reroll import fresh, reroll_cp
 
 
@@ -49,6 +49,58 @@ class Exploding(Modifier):
 
     def text(self, mods):
         return mods.explode.text if mods.explode else ""
+
+    def pool(self, roller, term, labels):
+        """The roll step: a term's dice, each die's explosions right after
+        it (they decide how many dice there are): (units, the label of each
+        unit)."""
+        m = term.mods
+        units, out = [], []
+        chained = m.explode.compound or (term.keep is None and not m.counting)
+        for label in labels:
+            d = roller.die(term, label)
+            unit = Unit([d], d.value)
+            units.append(unit)
+            out.append(label)
+            added = self.chain(roller, term, unit, label, chained)
+            if added:
+                units.extend(added)
+                out.extend([label] * len(added))
+        return units, out
+
+    def chain(self, roller, term, unit, label, chained):
+        """Roll `unit`'s explosions: added to it (!!) or returned as dice of
+        their own; at most MAX_EXTRA, and none once the roll's dice run out."""
+        e = term.mods.explode
+        cp = term.explode_point
+        if chained:
+            chain = roller.chains
+            roller.chains += 1
+            unit.dice[0].chain = chain
+        added = []
+        last, face, extra = unit.dice[0], unit.dice[0].value, 0
+        while cp(face):
+            if extra == MAX_EXTRA:
+                roller.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
+                break
+            if roller.out_of_dice() or roller.capped():
+                break
+            last.exploded = True
+            d = roller.die(term, label, "explosion")
+            face = d.value
+            if e.penetrate:
+                d.value -= 1
+                d.penetrated = True
+            if chained:
+                d.chain = chain
+            if e.compound:
+                unit.dice[0].compounded = d.compounded = True
+                unit.dice.append(d)
+                unit.value += d.value
+            else:
+                added.append(Unit([d], d.value))
+            last, extra = d, extra + 1
+        return added
 
     def classic(self, term):
         """Only a default '!' or '!!' (a separate '!' under keep/drop is counted
