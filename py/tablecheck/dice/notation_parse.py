@@ -13,6 +13,7 @@ from ..errors import InvalidRequest
 from .modifiers import (GROUP_MODIFIERS, MODIFIERS, WRITTEN, AnyOf, Compare, Explode, Keep,
                         KeepChain, Reroll, error)
 from .modifiers.count import OPERATORS
+from .modifiers.keep_drop import check_group_keep
 from .modifiers.explode import explode_cp
 from .modifiers.reroll import reroll_cp
 from .notation_math import apply_function, apply_operator
@@ -571,29 +572,8 @@ class Parser:
         mods = self.modifiers(None, group=True, start=start, items=len(items))
         group = Group(tuple(items), mods, start + 1, self.last_end())
         if group.per_die:
-            self.check_group_keep(group)
+            check_group_keep(group, self.keep_at)
         return group
-
-    def check_group_keep(self, group):
-        """{4d6 + 2d8}kh3 keeps dice: the group needs dice, each kept or
-        dropped once (by the group), and a count within the pool."""
-        keep = group.mods.keep
-        at = keep.pos - 1
-        if not group.pool:
-            error("no dice to keep in the group", at,
-                  "dice in the group, such as {4d6 + 2d8}kh3 (or two expressions: {4d6, 3d8}kh1)")
-        for term in group.pool:
-            m = term.mods
-            if m.keep is not None:
-                error("keep or drop on dice that the group keeps or drops", m.keep.pos - 1,
-                      "one keep or drop: on the group ({4d6 + 2d8}kh3) or on the dice (4d6kh3)")
-            if m.counting:
-                error("counting dice that the group keeps or drops", m.success.pos - 1,
-                      "a count on the group ({4d6 + 2d8}kh3>=10) or dice without keep")
-        # a count past the group's dice keeps all / drops all (notation.md), as on a term
-        if keep.kind[0] == "k" and keep.n == 0:
-            error("nothing left to roll", self.keep_at, "to keep 1 or more dice, not 0",
-                  code="range")
 
     def dice(self, count_at, start):
         count, count_index = count_at

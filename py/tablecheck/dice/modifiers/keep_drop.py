@@ -168,3 +168,25 @@ def keep_units(units, k, highest):
             unit.kept = False
             for d in unit.dice:
                 d.kept = False
+
+
+def check_group_keep(group, keep_at):
+    """{4d6 + 2d8}kh3 keeps dice: the group needs dice, each kept or
+    dropped once (by the group), and a count within the pool."""
+    keep = group.mods.keep
+    at = keep.pos - 1
+    if not group.pool:
+        error("no dice to keep in the group", at,
+              "dice in the group, such as {4d6 + 2d8}kh3 (or two expressions: {4d6, 3d8}kh1)")
+    for term in group.pool:
+        m = term.mods
+        if m.keep is not None:
+            error("keep or drop on dice that the group keeps or drops", m.keep.pos - 1,
+                  "one keep or drop: on the group ({4d6 + 2d8}kh3) or on the dice (4d6kh3)")
+        if m.counting:
+            error("counting dice that the group keeps or drops", m.success.pos - 1,
+                  "a count on the group ({4d6 + 2d8}kh3>=10) or dice without keep")
+    # a count past the group's dice keeps all / drops all (notation.md), as on a term
+    if keep.kind[0] == "k" and keep.n == 0:
+        error("nothing left to roll", keep_at, "to keep 1 or more dice, not 0",
+              code="range")

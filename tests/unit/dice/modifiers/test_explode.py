@@ -25,6 +25,17 @@ def test_bounds_of_explosions():
     assert notation.bounds(notation.parse("2d6!!").root) == (2, float("inf"))
 
 
+# moved from test_dice_notation.py
+def test_explosions_make_bounds_open():
+    from tablecheck.dice.notation import bounds
+    parse = notation.parse
+    inf = float("inf")
+    assert bounds(parse("2d8!").root) == (2, inf)
+    assert bounds(parse("1d6-1d6!").root) == (-inf, 5)
+    assert bounds(parse("3d6!kh2").root) == (2, 12)  # two dice kept, however many rolled
+    assert bounds(parse("8d10>=8!").root) == (0, inf)
+
+
 def test_an_explosion_on_every_face_is_refused_where_it_is_written():
     with pytest.raises(InvalidRequest) as err:
         notation.parse("3d6min6!")

@@ -31,3 +31,14 @@ def test_a_group_of_one_expression_takes_one_keep():
     with pytest.raises(InvalidRequest, match="a second keep or drop on a group"):
         notation.parse("{4d6 + 2d8}kh3kl1")
     assert notation.parse("{4d6, 2d8}kh1kl1").text == "{4d6, 2d8}kh1kl1"
+
+
+@pytest.mark.parametrize("text, position, words", [
+    ("{1 + 2}kh1", 8, "no dice to keep in the group"),
+    ("{4d6kh3 + 2d8}kh3", 5, "keep or drop on dice that the group keeps or drops"),
+    ("{4d6>=5 + 2d8}kh3", 5, "counting dice that the group keeps or drops"),
+])
+def test_a_group_that_keeps_dice_needs_dice_kept_once(text, position, words):
+    with pytest.raises(InvalidRequest, match=words) as err:
+        notation.parse(text)
+    assert err.value.extra["position"] == position
