@@ -47,3 +47,21 @@ def test_a_term_runs_only_the_steps_of_its_modifiers_in_order():
 def test_each_modifier_says_whether_a_term_keeps_the_classic_estimate(text, classic):
     from tablecheck.dice.notation_work import is_classic
     assert is_classic(notation.parse(text).dice_terms[0]) is classic
+
+
+def _imports(path):
+    import ast
+    tree = ast.parse(path.read_text())
+    return {(n.module or "") for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+
+
+def test_no_module_of_the_notation_imports_one_that_imports_it():
+    """The modifiers import no notation module (the parser, roller and odds
+    import them); notation_group does not import the roller that uses it."""
+    from pathlib import Path
+    import tablecheck.dice as dice
+    root = Path(dice.__file__).parent
+    for path in (root / "modifiers").glob("*.py"):
+        assert not any(m.startswith("notation") or m.startswith("..notation")
+                       for m in _imports(path)), path.name
+    assert not any("notation_roll" in m for m in _imports(root / "notation_group.py"))
