@@ -298,13 +298,7 @@ def test_canonical_text_and_bounds():
     assert bounds(parse("{1d8, 1d6}kh1").root) == (1, 8)
 
 
-def test_explosions_make_bounds_open():
-    from tablecheck.dice.notation import bounds
-    inf = float("inf")
-    assert bounds(parse("2d8!").root) == (2, inf)
-    assert bounds(parse("1d6-1d6!").root) == (-inf, 5)
-    assert bounds(parse("3d6!kh2").root) == (2, 12)  # two dice kept, however many rolled
-    assert bounds(parse("8d10>=8!").root) == (0, inf)
+# (explosions' open bounds: tests/unit/dice/modifiers/test_explode.py)
 
 
 def test_non_text_is_refused():

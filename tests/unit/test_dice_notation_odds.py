@@ -283,19 +283,7 @@ def test_unique_with_separate_explosions_equals_bounded_brute_force(text, simula
     assert_matches(text, simulate, depth)
 
 
-def test_unique_with_separate_explosions_beyond_the_budget_is_odds_too_big_and_rolls():
-    from tablecheck.dice import SeededSource, Tray
-    with pytest.raises(InvalidRequest) as err:
-        notation.distribution("6d8!u")
-    assert err.value.code == "odds_too_big" and err.value.to_dict()["odds_only"] is True
-    result = notation.roll("6d8!u", Tray(SeededSource(1)))
-    assert result.total >= 6
-
-
-def test_unique_pool_larger_than_the_faces_is_refused():
-    with pytest.raises(InvalidRequest, match="at position 4"):
-        notation.parse("5d4u")
-    assert notation.parse("5d4uo")  # once ends
+# (the budget and the refusal of u beyond the faces: tests/unit/dice/modifiers/test_unique.py)
 
 
 # -- groups and arithmetic ---------------------------------------------------------------

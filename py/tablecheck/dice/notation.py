@@ -9,7 +9,9 @@ imports (`parse`, `roll`, `distribution`, `odds_work`, the limits):
   Mods, Compare, Explode, Reroll, Keep) and the parser;
 - notation_roll: rolling a tree through a Tray, and the result's dict;
 - notation_odds: exact distributions;
-- notation_work: the odds work bound; notation_math: exact arithmetic.
+- notation_work: the odds work bound; notation_math: exact arithmetic;
+- modifiers/: one class per modifier (its suffix below, its text, check,
+  roll step and bounds), MODIFIERS in the fixed order they apply in.
 
 Grammar (case-insensitive, spaces allowed between any two tokens)::
 

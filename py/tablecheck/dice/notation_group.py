@@ -6,6 +6,7 @@ its kept dice. Used by the roller (notation_roll) for rolling and bounds;
 the exact odds are in notation_odds (`per_die_distribution`).
 """
 
+from .modifiers.keep_drop import keep_units
 from .notation_parse import BinOp, Dice, Neg, Num, Paren, evaluate, pool_terms
 
 
@@ -19,7 +20,6 @@ def keep_group_dice(roller, node, first):
     terms = [tr for tr in records if id(tr.node) in pool]
     units = [u for tr in terms for u in tr.units if u.kept]
     keep = node.mods.keep
-    from .notation_roll import keep_units
     keep_units(units, keep.kept(len(units)), keep.highest)
     for tr in terms:
         tr.value = sum(u.value for u in tr.units if u.kept)

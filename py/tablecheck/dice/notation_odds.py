@@ -30,8 +30,11 @@ from math import gcd
 from ..errors import InvalidRequest
 from .dist import TAIL_EPS, Dist, extreme_of, keep_mixed
 from .notation_math import apply_function, apply_operator, round_division
-from .notation_parse import (BinOp, Compare, Dice, Func, Group, Keep, KeepChain, Neg, Num, Paren,
+from .notation_parse import (BinOp, Dice, Func, Group, Keep, KeepChain, Neg, Num, Paren,
                              children, error, evaluate, parse, walk)
+from .modifiers.count import contribution
+from .modifiers.explode import die_transitions
+from .modifiers.reroll import reroll_map
 from .notation_group import constant_sum, plain_sum
 from .notation_work import conv_work, is_classic, odds_work
 
@@ -84,61 +87,6 @@ def classic_dist(term, eps):
     if kept == n:
         return Dist.uniform_sum(n, s)
     return Dist.uniform(s).keep(n, kept, keep.highest)
-
-
-def fresh(term):
-    """The Dist a rerolled die takes: a fresh die, rerolled again while it
-    matches for `r`, once for `ro`."""
-    m = term.mods
-    base = term.values()
-    if m.reroll and not m.reroll.once:
-        cp = reroll_cp(term)
-        base = {v: w for v, w in base.items() if not cp(v)}
-    return Dist(base, sum(base.values()))
-
-
-def reroll_cp(term):
-    return term.mods.reroll.cp or Compare("=", term.bottom)
-
-
-def explode_cp(term):
-    return term.mods.explode.cp or Compare("=", term.top)
-
-
-def reroll_map(unit, term):
-    """A unit's Dist after rerolls (a matching value is replaced by `fresh`)."""
-    if not term.mods.reroll:
-        return unit
-    cp, new = reroll_cp(term), fresh(term)
-    weights = {}
-    for v, w in unit.weights.items():
-        if cp(v):
-            for x, wx in new.weights.items():
-                weights[x] = weights.get(x, 0) + w * wx
-        else:
-            weights[v] = weights.get(v, 0) + w * new.total
-    return Dist(weights, unit.total * new.total)
-
-
-def die_transitions(term, added, per_die_reroll):
-    """[(face matches the explosion, {value: weight})] for one die of a chain
-    (first die or `added` one), all with the same total; returns (list,
-    total)."""
-    e = term.mods.explode
-    cp = explode_cp(term) if e else None
-    faces = term.values()
-    new = fresh(term) if per_die_reroll and term.mods.reroll else None
-    rcp = reroll_cp(term) if new else None
-    scale = new.total if new else 1
-    out = []
-    for f, w in faces.items():
-        v = f - 1 if (added and e and e.penetrate) else f
-        if rcp is not None and rcp(v):
-            vals = {x: w * wx for x, wx in new.weights.items()}
-        else:
-            vals = {v: w * scale}
-        out.append((bool(cp and cp(f)), vals))
-    return out, sum(faces.values()) * scale
 
 
 # -- summaries: what a chain or a pool needs to remember -----------------------
@@ -256,13 +204,6 @@ def tuple_cost(k):
     """Steps of one add or merge of summaries holding k values (a sort of
     up to 2k values: about one step per 16 of them, past the first)."""
     return 1 + k // 16
-
-
-def contribution(mods):
-    if not mods.counting:
-        return lambda v: v
-    s, f = mods.success, mods.failure
-    return lambda v: 1 if s(v) else (-1 if f is not None and f(v) else 0)
 
 
 def chain_series(term, summary, eps, budget, per_die_reroll):

@@ -10,6 +10,12 @@ from functools import cached_property, lru_cache
 from fractions import Fraction
 
 from ..errors import InvalidRequest
+from .modifiers import (GROUP_MODIFIERS, MODIFIERS, WRITTEN, AnyOf, Compare, Explode, Keep,
+                        KeepChain, Reroll, error)
+from .modifiers.count import OPERATORS
+from .modifiers.keep_drop import check_group_keep
+from .modifiers.explode import explode_cp
+from .modifiers.reroll import reroll_cp
 from .notation_math import apply_function, apply_operator
 
 FIELD = "expression"
@@ -18,183 +24,9 @@ MAX_DICE = 1000
 MAX_SIDES = 1000
 MAX_CONSTANT = 1_000_000
 FUNCTIONS = {"abs": 1, "floor": 1, "ceil": 1, "round": 1, "min": 2, "max": 2}
-OPERATORS = ("<>", "!=", "<=", ">=", "=", "<", ">")
-
-
-def error(what, index, expected, code="syntax", **extra):
-    """InvalidRequest('expression', '<what> at position N: expected ...'),
-    `index` 0-based."""
-    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}",
-                         code=code, position=index + 1, **extra)
 
 
 # -- the tree --------------------------------------------------------------
-@dataclass(frozen=True)
-class Compare:
-    """A compare point: `op` one of = <> < > <= >=, `value` an int."""
-    op: str
-    value: int
-    pos: int = 0
-
-    def __call__(self, v):
-        op, x = self.op, self.value
-        if op == "=":
-            return v == x
-        if op == "<>":
-            return v != x
-        if op == "<":
-            return v < x
-        if op == ">":
-            return v > x
-        if op == "<=":
-            return v <= x
-        return v >= x
-
-    @property
-    def text(self):
-        return f"{self.op}{self.value}"
-
-    @property
-    def short(self):
-        """After a modifier letter '=' goes unwritten: r1, f1, !10."""
-        return str(self.value) if self.op == "=" and self.value >= 0 else self.text
-
-
-@dataclass(frozen=True)
-class AnyOf:
-    """The compare points of several rerolls on one term, joined
-    (notation.md: `2d8r1r3` rerolls 1s and 3s): a value matches when it
-    matches any of them."""
-    points: tuple  # of Compare
-
-    def __call__(self, v):
-        return any(cp(v) for cp in self.points)
-
-
-@dataclass(frozen=True)
-class Explode:
-    compound: bool = False  # !!: the new values add to the die that exploded
-    penetrate: bool = False  # !p: each added die counts 1 less
-    cp: Compare = None  # None: the die's maximum
-    pos: int = 0
-
-    @property
-    def text(self):
-        return "!" + ("!" if self.compound else "") + ("p" if self.penetrate else "") + \
-            (self.cp.short if self.cp else "")
-
-
-@dataclass(frozen=True)
-class Reroll:
-    once: bool = False
-    cp: Compare = None  # None: r: the die's minimum; u: any duplicate
-    pos: int = 0
-
-    def text_for(self, letter):
-        once = "o" if self.once else ""
-        if isinstance(self.cp, AnyOf):  # r1r3: each compare point after its own r
-            return "".join(letter + once + cp.short for cp in self.cp.points)
-        return letter + once + (self.cp.short if self.cp else "")
-
-    def join(self, other, default):
-        """This reroll and a second one on the same term as one (notation.md:
-        their compare points joined; rerolled until it misses them all
-        unless both are once). `default`: the compare point of a bare r."""
-        points = []
-        for r in (self, other):
-            cp = r.cp or default
-            points.extend(cp.points if isinstance(cp, AnyOf) else (cp,))
-        return Reroll(self.once and other.once, AnyOf(tuple(points)), self.pos)
-
-
-@dataclass(frozen=True)
-class Keep:
-    kind: str  # kh kl dh dl
-    n: int
-    pos: int = 0
-
-    @property
-    def text(self):
-        return f"{self.kind}{self.n}"
-
-    def kept(self, pool):
-        """Dice kept of a pool of `pool` (all of them when it has fewer
-        than n: notation.md, 'N larger than the dice actually rolled keeps
-        all / drops all')."""
-        return min(self.n, pool) if self.kind[0] == "k" else max(pool - self.n, 0)
-
-    @property
-    def highest(self):
-        """True when the highest are kept (kh, dl)."""
-        return self.kind in ("kh", "dl")
-
-    def narrow(self, lo, hi):
-        """The window [lo, hi) of a pool sorted lowest first that this keep
-        leaves of the window [lo, hi) the keeps before it left."""
-        k, kind = self.n, self.kind
-        if kind == "kh":
-            return max(lo, hi - k), hi
-        if kind == "kl":
-            return lo, min(hi, lo + k)
-        if kind == "dh":
-            return lo, max(lo, hi - k)
-        return min(hi, lo + k), hi
-
-    def window(self, pool):
-        """The window [lo, hi) of the pool sorted lowest first that is kept."""
-        return self.narrow(0, pool)
-
-    def flags(self, values):
-        """Kept flags of a pool of `values` (rolling order): the earlier of
-        equal dice wins (a stable sort keeps it first, reversed or not)."""
-        n = len(values)
-        flags = [False] * n
-        for i in sorted(range(n), key=values.__getitem__, reverse=self.highest)[:self.kept(n)]:
-            flags[i] = True
-        return flags
-
-
-@dataclass(frozen=True)
-class KeepChain:
-    """Several keeps and drops on one term, applied in the order written,
-    each to the dice the one before left (notation.md: `4d10dh1dl2` with 1,
-    5, 7, 10 keeps 7). What they leave of a pool sorted lowest first is a
-    window [lo, hi) that depends on the pool's size only."""
-    steps: tuple  # of Keep, as written
-    pos: int = 0
-
-    @property
-    def text(self):
-        return "".join(k.text for k in self.steps)
-
-    @property
-    def n(self):
-        """The sum of the counts: past twice that, the window's ends are
-        each a constant or the pool's size less a constant."""
-        return sum(k.n for k in self.steps)
-
-    def window(self, pool):
-        lo, hi = 0, pool
-        for k in self.steps:
-            lo, hi = k.narrow(lo, hi)
-        return lo, hi
-
-    def kept(self, pool):
-        lo, hi = self.window(pool)
-        return hi - lo
-
-    def flags(self, values):
-        """Each keep or drop on the dice still kept, in the order written."""
-        kept = list(range(len(values)))
-        for k in self.steps:
-            chosen = k.flags([values[i] for i in kept])
-            kept = [i for i, c in zip(kept, chosen) if c]
-        flags = [False] * len(values)
-        for i in kept:
-            flags[i] = True
-        return flags
-
-
 @dataclass(frozen=True)
 class Mods:
     """A dice term's modifiers (applied in this order whatever the written
@@ -219,32 +51,7 @@ class Mods:
         return self.success is not None
 
     def text(self):
-        out = ""
-        if self.min is not None:
-            out += f"min{self.min}"
-        if self.max is not None:
-            out += f"max{self.max}"
-        # counting before the rest: '8d10>=8!' (a compare point after '!',
-        # 'r' or 'u' would belong to them)
-        if self.success:
-            out += self.success.text
-        if self.failure:
-            out += "f" + self.failure.short
-        if self.explode:
-            out += self.explode.text
-        if self.reroll:
-            out += self.reroll.text_for("r")
-        if self.unique:
-            out += self.unique.text_for("u")
-        if self.keep:
-            out += self.keep.text
-        if self.has_cs:
-            out += "cs" + (self.crit_success.short if self.crit_success else "")
-        if self.has_cf:
-            out += "cf" + (self.crit_failure.short if self.crit_failure else "")
-        if self.sort:
-            out += "s" + self.sort
-        return out
+        return "".join([m.text(self) for m in WRITTEN])
 
 
 @dataclass(frozen=True)
@@ -333,6 +140,12 @@ class Dice:
                 and not m.has_cf and not m.sort)
 
     @cached_property
+    def steps(self):
+        """The modifiers whose roll step runs over this term's pool, in the
+        fixed order (tablecheck.dice.modifiers.MODIFIERS)."""
+        return tuple([m for m in MODIFIERS if m.applies(self)])
+
+    @cached_property
     def clamps(self):
         """True when min or max can change a die."""
         return self.mods.min is not None or self.mods.max is not None
@@ -376,13 +189,13 @@ class Dice:
 
     @cached_property
     def explode_point(self):
-        """What explodes: the compare point of '!', else the highest value."""
-        return self.mods.explode.cp or Compare("=", self.top)
+        """What explodes (modifiers.explode.explode_cp), once per term."""
+        return explode_cp(self)
 
     @cached_property
     def reroll_point(self):
-        """What 'r' rerolls: its compare point, else the lowest value."""
-        return self.mods.reroll.cp or Compare("=", self.bottom)
+        """What 'r' rerolls (modifiers.reroll.reroll_cp), once per term."""
+        return reroll_cp(self)
 
     @cached_property
     def bottom(self):
@@ -767,29 +580,8 @@ class Parser:
         mods = self.modifiers(None, group=True, start=start, items=len(items))
         group = Group(tuple(items), mods, start + 1, self.last_end())
         if group.per_die:
-            self.check_group_keep(group)
+            check_group_keep(group, self.keep_at)
         return group
-
-    def check_group_keep(self, group):
-        """{4d6 + 2d8}kh3 keeps dice: the group needs dice, each kept or
-        dropped once (by the group), and a count within the pool."""
-        keep = group.mods.keep
-        at = keep.pos - 1
-        if not group.pool:
-            error("no dice to keep in the group", at,
-                  "dice in the group, such as {4d6 + 2d8}kh3 (or two expressions: {4d6, 3d8}kh1)")
-        for term in group.pool:
-            m = term.mods
-            if m.keep is not None:
-                error("keep or drop on dice that the group keeps or drops", m.keep.pos - 1,
-                      "one keep or drop: on the group ({4d6 + 2d8}kh3) or on the dice (4d6kh3)")
-            if m.counting:
-                error("counting dice that the group keeps or drops", m.success.pos - 1,
-                      "a count on the group ({4d6 + 2d8}kh3>=10) or dice without keep")
-        # a count past the group's dice keeps all / drops all (notation.md), as on a term
-        if keep.kind[0] == "k" and keep.n == 0:
-            error("nothing left to roll", self.keep_at, "to keep 1 or more dice, not 0",
-                  code="range")
 
     def dice(self, count_at, start):
         count, count_index = count_at
@@ -859,110 +651,29 @@ class Parser:
         """The modifiers after a dice term (or a group of `items`
         expressions: keep/drop, counting and sort only), in any written
         order: each at most once, but for keep/drop (several apply in the
-        order written) and rerolls (joined): notation.md."""
-        m = {}
-        rerolls = []
+        order written) and rerolls (joined): notation.md. Each modifier
+        class (tablecheck.dice.modifiers) reads its own syntax."""
+        found = {}
+        context = {"term": term, "items": items}
+        candidates = GROUP_MODIFIERS if group else MODIFIERS
         while True:
             self.skip()
             at = self.i
-            found = self.modifier(at, group, m)
-            if found is None:
+            for modifier in candidates:
+                parsed = modifier.parse(self, at, found)
+                if parsed is not None:
+                    break
+            else:
                 break
-            name, value = found
-            if name == "keep":
-                self.check_keep(value, term, self.keep_at)
-                if "keep" in m:
-                    if items == 1:  # {4d6 + 2d8}kh3 ranks dice: one keep or drop
-                        error("a second keep or drop on a group of one expression", at,
-                              "one keep or drop on a group that keeps dice, such as "
-                              "{4d6 + 2d8}kh3 (or several on a dice term: 4d10dh1dl2)")
-                    first = m["keep"]
-                    value = KeepChain(getattr(first, "steps", (first,)) + (value,), first.pos)
-                m["keep"] = value
-                continue
-            if name == "reroll":
-                rerolls.append(value)
-                m["reroll"] = rerolls[0]
-                continue
-            if name in m:
-                error(f"a second {_MOD_WORDS[name]}", at, f"one {_MOD_WORDS[name]} per term")
-            m[name] = value
-            if name.startswith("crit_"):
-                m["has_c" + name[5]] = True  # cs / cf written (the compare point may be the default)
-        if len(rerolls) > 1:
-            # the default compare point of a bare r is the die's lowest value after min/max
-            shaped = Dice(term.count, term.sides, term.kind, term.fate, Mods(**m))
-            joined = rerolls[0]
-            for r in rerolls[1:]:
-                joined = joined.join(r, Compare("=", shaped.bottom))
-            m["reroll"] = joined
-        mods = Mods(**m)
+            name, value = parsed
+            modifier.add(self, found, name, value, at, context)
+        if term is not None:
+            for modifier in MODIFIERS:
+                modifier.finish(found, term, context)
+        mods = Mods(**found)
         if term is not None:
             self.check_term(term, mods)
         return mods
-
-    def modifier(self, at, group, m):
-        """(name, value) of the modifier at `at`, or None."""
-        low = self.low
-        if not group:
-            for word in ("min", "max"):
-                if low.startswith(word, at) and not low.startswith(word + "(", at):
-                    self.i += 3
-                    return word, self.integer(f"a number after {word}", signed=True)[0]
-            if low.startswith("!", at):
-                return "explode", self.explode_mod(at)
-            if low.startswith("r", at) or low.startswith("u", at):
-                self.i += 1
-                once = self.eat_letter("o")
-                return ("reroll" if low[at] == "r" else "unique"), \
-                    Reroll(once, self.compare("a compare point"), at + 1)
-            if low.startswith("cs", at) or low.startswith("cf", at):
-                self.i += 2
-                return ("crit_" + ("success" if low[at + 1] == "s" else "failure"),
-                        self.compare("a compare point"))
-        if low.startswith("k", at) or (low.startswith("d", at) and not low.startswith("d%", at)):
-            return "keep", self.keep_mod(at)
-        if low.startswith("s", at):
-            self.i += 1
-            d = self.low[self.i:self.i + 1]
-            if d in ("a", "d"):
-                self.i += 1
-            return "sort", d if d in ("a", "d") else "a"
-        if low.startswith("f", at):
-            if "success" not in m:
-                error("failures without successes", at,
-                      "a compare point for successes before f, such as 6d10>=8f1")
-            self.i += 1
-            return "failure", self.compare("a compare point after f, such as f1 or f<2", optional=False)
-        if any(low.startswith(op, at) for op in OPERATORS):
-            return "success", self.compare("a compare point")
-        return None
-
-    def explode_mod(self, at):
-        """! !! !p !!p and an optional compare point: the longest reading
-        wins (notation.md: '!!=4' is '!!' then '=4'; '!=3' is '!' then '=3')."""
-        self.i += 1
-        compound = self.low.startswith("!", self.i)
-        if compound:
-            self.i += 1
-        penetrate = self.eat_letter("p")
-        return Explode(compound, penetrate, self.compare("a compare point"), at + 1)
-
-    def keep_mod(self, at):
-        """k kh kl d dl dh and a count (1 when none is written)."""
-        letter = self.low[at]
-        self.i += 1
-        side = self.low[self.i:self.i + 1]
-        if side in ("h", "l"):
-            self.i += 1
-        else:
-            side = "h" if letter == "k" else "l"
-        self.keep_at = self.i
-        self.skip()
-        n = 1
-        if self.i < self.n and is_digit(self.text[self.i]):
-            n, self.keep_at = self.integer("a number")
-        return Keep(letter + side, n, at + 1)
 
     def eat_letter(self, letter):
         if self.low.startswith(letter, self.i):
@@ -970,47 +681,12 @@ class Parser:
             return True
         return False
 
-    def check_keep(self, keep, term, n_at):
-        """kh0 / kl0 keep nothing: refused. A count larger than the pool
-        keeps all / drops all (notation.md; explosions may add dice)."""
-        if term is None:
-            return
-        if keep.kind[0] == "k" and keep.n == 0:
-            error("nothing left to roll", n_at, f"to keep 1 or more dice, not 0", code="range")
-
     def check_term(self, term, mods):
         """Refuse what would never end: explosions or rerolls on every face,
-        a pool that cannot be all different."""
+        a pool that cannot be all different (each modifier's check)."""
         shaped = Dice(term.count, term.sides, term.kind, term.fate, mods)
-        values = shaped.values()
-        e = mods.explode
-        if e:
-            cp = e.cp or Compare("=", shaped.top)
-            if all(cp(v) for v in values):
-                error(f"an explosion on every face of a {shaped.die_text} (it would never stop)",
-                      e.pos - 1, "a compare point some face misses, such as !=6 or !>=5")
-        r = mods.reroll
-        if r and not r.once:
-            cp = r.cp or Compare("=", shaped.bottom)
-            if all(cp(v) for v in values):
-                error(f"a reroll on every face of a {shaped.die_text} (it would never stop)",
-                      r.pos - 1, "a compare point some face misses, such as r1 or r<3")
-        u = mods.unique
-        if u and not u.once:
-            matching = [v for v in values if u.cp is None or u.cp(v)]
-            if u.cp is None or len(matching) == len(values):
-                # more dice than values from the start: never unique (rpg-dice-roller
-                # rerolls 1000 times); a pool that explosions grow may or may not be:
-                # rolled, the rerolls stop after 1000 and say so
-                if term.count > len(values):
-                    error(f"{term.count} different values on a {shaped.die_text}", u.pos - 1,
-                          f"at most {len(values)} dice for u, or uo (once)")
-
-
-_MOD_WORDS = {"min": "min", "max": "max", "explode": "explosion ('!')", "reroll": "reroll (r)",
-              "unique": "unique (u)", "keep": "keep or drop", "success": "success compare point",
-              "failure": "failure compare point (f)", "crit_success": "critical success (cs)",
-              "crit_failure": "critical failure (cf)", "sort": "sort (s)"}
+        for modifier in MODIFIERS:
+            modifier.check(term, shaped, mods)
 
 
 def constant_value(node):

@@ -5,36 +5,29 @@ returns (total, steps, terms, labels, bounds).
 A dice term rolls in the notation's fixed order: its dice (min/max applied
 to every die as it is rolled), then each die's explosions right after it,
 then rerolls, unique rerolls, keep/drop, counting and criticals over the
-pool. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
+pool: each modifier's roll step (tablecheck.dice.modifiers), in the order
+of MODIFIERS; this module holds what they share (a die, a reroll, the
+caps) and the result. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
 result says so).
 """
 
 import gc
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from .notation_math import apply_function, apply_operator, round_half_away, whole
-from .notation_parse import (BinOp, Compare, Dice, Func, Group, Neg, Num, Paren,
+from .notation_parse import (BinOp, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
+from .modifiers import EXPLODING, MODIFIERS, Unit, count, keep_pool
+from .modifiers.base import MAX_EXTRA
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
 from ..display.words import plural
 
-MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
 MAX_ROLLED = 100_000  # dice rolled in all by one roll (notation.md, Limits)
 CAP_NOTE = (f"the roll stopped at {MAX_ROLLED:,} dice rolled in all: the explosions and "
             "rerolls left were not rolled")
 INF = float("inf")
-
-
-@dataclass(slots=True)
-class Unit:
-    """One die of a pool as it counts: its Die records (a compounded die has
-    several) and its value."""
-    dice: list
-    value: int
-    kept: bool = True
-    rerolled_from: list = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -98,7 +91,7 @@ class Roller:
         self.shape = shape_of(expr)
         self.terms = []  # TermRoll of every dice term and group, in order
         self.notes = []
-        self._chains = 0
+        self.chains = 0  # explosion chains numbered so far (modifiers.explode)
         self.group_counted = False  # a group has counted (marked its terms' dice)
         # extra rolls (explosions, rerolls) the roll may still make: every
         # term's own dice are always rolled, all dice together stay within MAX_ROLLED
@@ -163,8 +156,8 @@ class Roller:
             self.terms.append(TermRoll(term, units, value, sign, False, (first, len(self.tray.dice)), True))
             return value
         m = term.mods
-        if m.explode:  # each die's explosions right after it
-            units, labels = self.exploding(term, labels)
+        if m.explode:  # each die's explosions right after it (modifiers.explode)
+            units, labels = EXPLODING.pool(self, term, labels)
         elif term.kind == "fate":
             units = [Unit([d], d.value) for d in (self.die(term, label) for label in labels)]
         else:  # no die changes what the next one is for: all at once
@@ -173,70 +166,16 @@ class Roller:
                 for d in dice:
                     self.clamp(term, d)
             units = [Unit([d], d.value) for d in dice]
-        if m.reroll:
-            cp = term.reroll_point
-            for unit, label in zip(units, labels):
-                if cp(unit.value):
-                    self.reroll(term, unit, label, cp, m.reroll.once)
-        if m.unique:
-            self.unique(term, units, labels)
-        if term.keep:
-            keep_pool(units, term.keep)
-        value = self.count(term, units) if m.counting else sum([u.value for u in units if u.kept])
-        if m.has_cs or m.has_cf:
-            self.criticals(term, units)
+        value = None
+        for step in term.steps:  # reroll, unique, keep/drop, counting, criticals
+            counted = step.roll(self, term, units, labels)
+            if counted is not None:
+                value = counted
+        if value is None:
+            value = sum([u.value for u in units if u.kept])
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice)),
                                    term.plain and not m.sort))
         return value
-
-    def exploding(self, term, labels):
-        """A term's dice, each die's explosions right after it: (units, the
-        label of each unit)."""
-        m = term.mods
-        units, out = [], []
-        chained = m.explode.compound or (term.keep is None and not m.counting)
-        for label in labels:
-            d = self.die(term, label)
-            unit = Unit([d], d.value)
-            units.append(unit)
-            out.append(label)
-            added = self.explode(term, unit, label, chained)
-            if added:
-                units.extend(added)
-                out.extend([label] * len(added))
-        return units, out
-
-    def explode(self, term, unit, label, chained):
-        e = term.mods.explode
-        cp = term.explode_point
-        if chained:
-            chain = self._chains
-            self._chains += 1
-            unit.dice[0].chain = chain
-        added = []
-        last, face, extra = unit.dice[0], unit.dice[0].value, 0
-        while cp(face):
-            if extra == MAX_EXTRA:
-                self.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
-                break
-            if self.out_of_dice() or self.capped():
-                break
-            last.exploded = True
-            d = self.die(term, label, "explosion")
-            face = d.value
-            if e.penetrate:
-                d.value -= 1
-                d.penetrated = True
-            if chained:
-                d.chain = chain
-            if e.compound:
-                unit.dice[0].compounded = d.compounded = True
-                unit.dice.append(d)
-                unit.value += d.value
-            else:
-                added.append(Unit([d], d.value))
-            last, extra = d, extra + 1
-        return added
 
     def reroll(self, term, unit, label, matches, once, why="reroll"):
         n = 0
@@ -257,56 +196,6 @@ class Roller:
             if once:
                 return
 
-    def unique(self, term, units, labels):
-        """Each unit after the first rerolled while an earlier one shows its
-        value (and it matches u's compare point); the values seen so far in
-        a set (a pool of 100,000 dice is not quadratic)."""
-        u = term.mods.unique
-        values = set(term.values())
-        # every value a fresh die can show is a duplicate u rerolls (3d6!u with
-        # 7 dice): no unique reroll can end, the die stays as it is
-        could_all_be_taken = u.cp is None or all(u.cp(v) for v in values)
-        seen, free = set(), set(values)
-        for i, unit in enumerate(units):
-            if i and not u.once and could_all_be_taken and not free:
-                if unit.value in seen:
-                    self.note(f"{labels[i]}: every value of a {term.die_text} is taken, it stays "
-                              "a duplicate (no unique reroll can help)")
-            elif i:
-                self.reroll(term, unit, labels[i],
-                            lambda v: (u.cp is None or u.cp(v)) and v in seen, u.once,
-                            "unique reroll")
-            seen.add(unit.value)
-            free.discard(unit.value)
-
-    def count(self, term, units):
-        m = term.mods
-        value = 0
-        for unit in units:
-            if not unit.kept:
-                continue
-            if m.success(unit.value):
-                value += 1
-                for d in unit.dice:
-                    d.success = True
-            elif m.failure is not None and m.failure(unit.value):
-                value -= 1
-                for d in unit.dice:
-                    d.failure = True
-        return value
-
-    def criticals(self, term, units):
-        m = term.mods
-        if not (m.has_cs or m.has_cf):
-            return
-        cs = (m.crit_success or Compare("=", term.top)) if m.has_cs else None
-        cf = (m.crit_failure or Compare("=", term.bottom)) if m.has_cf else None
-        for unit in units:
-            crit = "success" if cs and cs(unit.value) else "failure" if cf and cf(unit.value) else None
-            if crit:
-                for d in unit.dice:
-                    d.critical = crit
-
     # -- a group --
     def group(self, node, sign):
         totals, spans = [], []
@@ -323,7 +212,7 @@ class Roller:
             keep_pool(units, m.keep)
         if m.counting:
             self.group_counted = True  # its terms' dice are marked success / failure
-            value = self.count(node, units)
+            value = count(node, units)
         else:
             value = sum(u.value for u in units if u.kept)
         self.terms.append(TermRoll(node, units, value, sign, m.counting))
@@ -346,28 +235,6 @@ class Roller:
     def note(self, text):
         if text not in self.notes:
             self.notes.append(text)
-
-
-def keep_pool(units, keep):
-    """Mark the units a Keep or KeepChain leaves kept, the rest dropped
-    (every die of a unit alike); earlier units win ties."""
-    for unit, kept in zip(units, keep.flags([u.value for u in units])):
-        if not kept:
-            unit.kept = False
-            for d in unit.dice:
-                d.kept = False
-
-
-def keep_units(units, k, highest):
-    """Mark the k highest (or lowest) units kept, the rest dropped (every
-    die of a unit alike); earlier units win ties."""
-    order = sorted(range(len(units)), key=lambda i: (-units[i].value if highest else units[i].value, i))
-    chosen = set(order[:k])
-    for i, unit in enumerate(units):
-        if i not in chosen:
-            unit.kept = False
-            for d in unit.dice:
-                d.kept = False
 
 
 # -- the result ------------------------------------------------------------
@@ -655,19 +522,11 @@ def _bound(v):
 def unit_values(term):
     """The values one die of `term` can count as (before keep and
     counting), for bounds; None when unbounded (compounding)."""
-    m = term.mods
     values = set(term.values())
-    if m.explode and m.explode.compound:
-        return None
-    if m.explode and m.explode.penetrate:
-        values |= {v - 1 for v in values}
-    if m.reroll:
-        cp = m.reroll.cp or Compare("=", term.bottom)
-        fresh = set(term.values())
-        keep = {v for v in values if not cp(v)}
-        values = keep | (fresh if m.reroll.once else {v for v in fresh if not cp(v)})
-    if m.unique:
-        values |= set(term.values())
+    for modifier in MODIFIERS:
+        values = modifier.values(term, values)
+        if values is None:
+            return None
     return values
 
 
@@ -688,14 +547,13 @@ def kept_range(term):
 
 
 def dice_bounds(term):
-    m = term.mods
     values = unit_values(term)
     fewest, most = kept_range(term)
-    if m.counting:
-        if values is None:
-            return (-most if m.failure else 0), (most if m.success else 0)
-        c = [1 if m.success(v) else -1 if m.failure is not None and m.failure(v) else 0 for v in values]
-        lo, hi = min(c), max(c)
+    decided = None
+    for modifier in MODIFIERS:  # counting: each die adds 1, 0 or -1
+        decided = decided or modifier.die_range(term, values)
+    if decided is not None:
+        lo, hi = decided
     elif values is None:  # compounding: at least its first die, no upper bound
         lo = min(term.values())
         return (fewest * lo if lo >= 0 else -INF), INF

@@ -6,6 +6,7 @@ is computed; the general paths of notation_odds count their inner loops as
 they run (`Budget`)."""
 
 from .dist import TAIL_EPS
+from .modifiers import MODIFIERS
 from .notation_parse import error, parse
 
 # Bound on the estimated work of exact odds, in units of about 0.25 us of
@@ -39,16 +40,9 @@ def _term_eps(expr, eps):
 
 def is_classic(term):
     """Plain dice with at most keep/drop and a default '!' without keep:
-    the shapes of the first notation, with their fast paths and estimates."""
-    m = term.mods
-    if term.kind == "fate" or m.min is not None or m.max is not None or m.reroll or m.unique \
-            or m.counting or hasattr(term.keep, "steps"):  # several keeps: the general path
-        return False
-    if m.explode:
-        e = m.explode
-        if e.cp is not None or e.penetrate or (term.keep and not e.compound):
-            return False
-    return True
+    the shapes of the first notation, with their fast paths and estimates
+    (each modifier says whether it keeps a term classic)."""
+    return term.kind != "fate" and all([m.classic(term) for m in MODIFIERS])
 
 
 def _value_range(term):

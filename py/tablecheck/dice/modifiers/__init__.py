@@ -1,0 +1,35 @@
+"""The notation's modifiers, one class each (as rpg-dice-roller's
+src/modifiers): what it parses, how it is written back, its roll step, its
+check and what it does to a die's values for the bounds.
+
+MODIFIERS is the fixed order of notation.md, by each class's `order`:
+min/max, explode (! !! !p), reroll, unique, keep/drop, counting,
+criticals, sort. The parser tries them in this order at each position
+(only '!' and the counting compare point '!=' share a first character:
+'!=3' is an explosion on 3, notation.md), the roller runs their steps in
+it; WRITTEN is the order a term is written back in.
+
+Adding a modifier: a class here (and its Mods field in notation_parse),
+its tests in tests/unit/dice/modifiers/, docs/notation.md.
+"""
+
+from .base import AnyOf, Compare, Modifier, Unit, error
+from .count import Counting, count
+from .critical import Critical
+from .explode import Explode, Exploding
+from .keep_drop import Keep, KeepChain, KeepDrop, keep_pool, keep_units
+from .min_max import MinMax
+from .reroll import Reroll, Rerolling
+from .sort import Sort
+from .unique import Unique
+
+EXPLODING = Exploding()  # its step rolls the pool itself (Roller.dice)
+MODIFIERS = tuple(sorted((MinMax(), EXPLODING, Rerolling(), Unique(), KeepDrop(), Counting(),
+                          Critical(), Sort()), key=lambda m: m.order))
+GROUP_MODIFIERS = tuple(m for m in MODIFIERS if m.on_groups)
+WRITTEN = tuple(sorted(MODIFIERS, key=lambda m: m.written))
+BY_FIELD = {name: m for m in MODIFIERS for name in m.words}
+
+__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "BY_FIELD", "Modifier", "Compare", "AnyOf",
+           "error", "Explode", "Reroll", "Keep", "KeepChain", "keep_pool", "keep_units", "count",
+           "MinMax", "Exploding", "Rerolling", "Unique", "KeepDrop", "Counting", "Critical", "Sort"]

@@ -1,0 +1,139 @@
+"""What every modifier shares: the compare point, the error every parse
+step raises, and the Modifier base class (tablecheck.dice.modifiers)."""
+
+from dataclasses import dataclass, field
+
+from ...errors import InvalidRequest
+
+FIELD = "expression"
+MAX_EXTRA = 1000  # extra rolls of one die's explosion or reroll chain
+
+
+def error(what, index, expected, code="syntax", **extra):
+    """InvalidRequest('expression', '<what> at position N: expected ...'),
+    `index` 0-based."""
+    raise InvalidRequest(FIELD, f"{what} at position {index + 1}: expected {expected}",
+                         code=code, position=index + 1, **extra)
+
+
+@dataclass(frozen=True)
+class Compare:
+    """A compare point: `op` one of = <> < > <= >=, `value` an int."""
+    op: str
+    value: int
+    pos: int = 0
+
+    def __call__(self, v):
+        op, x = self.op, self.value
+        if op == "=":
+            return v == x
+        if op == "<>":
+            return v != x
+        if op == "<":
+            return v < x
+        if op == ">":
+            return v > x
+        if op == "<=":
+            return v <= x
+        return v >= x
+
+    @property
+    def text(self):
+        return f"{self.op}{self.value}"
+
+    @property
+    def short(self):
+        """After a modifier letter '=' goes unwritten: r1, f1, !10."""
+        return str(self.value) if self.op == "=" and self.value >= 0 else self.text
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """The compare points of several rerolls on one term, joined
+    (notation.md: `2d8r1r3` rerolls 1s and 3s): a value matches when it
+    matches any of them."""
+    points: tuple  # of Compare
+
+    def __call__(self, v):
+        return any(cp(v) for cp in self.points)
+
+
+@dataclass(slots=True)
+class Unit:
+    """One die of a pool as it counts: its Die records (a compounded die has
+    several) and its value."""
+    dice: list
+    value: int
+    kept: bool = True
+    rerolled_from: list = field(default_factory=list)
+
+
+class Modifier:
+    """One modifier of the notation. Subclasses declare:
+
+    - `order`: its place in the fixed order of application (notation.md),
+      whatever order it is written in; MODIFIERS is sorted by it;
+    - `written`: its place when a term is written back (counting comes
+      before '!', 'r' and 'u', whose compare point would swallow it);
+    - `words`: {Mods field it fills: how an error names it};
+    - `on_groups`: whether a group {...} takes it.
+
+    and implement what applies to them (the defaults do nothing):
+
+    - parse(parser, at, found): (field, value) when the text at `at` is
+      this modifier (the parser's position moved past it), else None;
+    - add(parser, found, field, value, at, context): record it in `found`;
+    - finish(found, term, context): after the last modifier of a term;
+    - check(term, shaped, mods): refuse what would never end;
+    - text(mods): the modifier written back ('' when absent);
+    - applies(term): whether the roll step runs for this dice term;
+    - roll(roller, term, units, labels): the roll step over the pool;
+    - values(term, values): the set of values one die can count as, for
+      the bounds, from the set the modifiers before it leave (None:
+      unbounded);
+    - die_range(term, values): (lowest, highest) one kept die adds to the
+      term's value when this modifier decides it (counting), else None;
+    - classic(term): False when it takes the term off the classic shapes
+      whose odds have fast paths and a measured work estimate
+      (notation_work.term_work; other shapes count their work as they run).
+
+    Their exact distribution steps are functions of their modules that
+    notation_odds calls (reroll_map, contribution, ...).
+    """
+    order = 0
+    written = 0
+    words = {}
+    on_groups = False
+
+    def parse(self, parser, at, found):
+        return None
+
+    def add(self, parser, found, name, value, at, context):
+        if name in found:
+            word = self.words[name]
+            error(f"a second {word}", at, f"one {word} per term")
+        found[name] = value
+
+    def finish(self, found, term, context):
+        pass
+
+    def check(self, term, shaped, mods):
+        pass
+
+    def text(self, mods):
+        return ""
+
+    def applies(self, term):
+        return False
+
+    def roll(self, roller, term, units, labels):
+        pass
+
+    def values(self, term, values):
+        return values
+
+    def die_range(self, term, values):
+        return None
+
+    def classic(self, term):
+        return True

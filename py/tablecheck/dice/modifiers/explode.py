@@ -1,0 +1,144 @@
+"""! explode, !! compound, !p penetrate (and !!p), with an optional compare
+point (none: the die's highest value). Each die's explosions are rolled
+right after it (Roller.exploding: they decide how many dice there are, so
+they are part of rolling the pool rather than a step over it)."""
+
+from dataclasses import dataclass
+
+from .base import MAX_EXTRA, Compare, Modifier, Unit, error
+from .reroll import fresh, reroll_cp
+
+
+@dataclass(frozen=True)
+class Explode:
+    compound: bool = False  # !!: the new values add to the die that exploded
+    penetrate: bool = False  # !p: each added die counts 1 less
+    cp: Compare = None  # None: the die's maximum
+    pos: int = 0
+
+    @property
+    def text(self):
+        return "!" + ("!" if self.compound else "") + ("p" if self.penetrate else "") + \
+            (self.cp.short if self.cp else "")
+
+
+class Exploding(Modifier):
+    order = 2
+    written = 3  # after counting: '8d10>=8!' ('!>=8' would be the explosion's point)
+    words = {"explode": "explosion ('!')"}
+
+    def parse(self, parser, at, found):
+        """! !! !p !!p and an optional compare point: the longest reading
+        wins (notation.md: '!!=4' is '!!' then '=4'; '!=3' is '!' then '=3')."""
+        if not parser.low.startswith("!", at):
+            return None
+        parser.i += 1
+        compound = parser.low.startswith("!", parser.i)
+        if compound:
+            parser.i += 1
+        penetrate = parser.eat_letter("p")
+        return "explode", Explode(compound, penetrate, parser.compare("a compare point"), at + 1)
+
+    def check(self, term, shaped, mods):
+        e = mods.explode
+        if e:
+            cp = e.cp or Compare("=", shaped.top)
+            if all(cp(v) for v in shaped.values()):
+                error(f"an explosion on every face of a {shaped.die_text} (it would never stop)",
+                      e.pos - 1, "a compare point some face misses, such as !=6 or !>=5")
+
+    def text(self, mods):
+        return mods.explode.text if mods.explode else ""
+
+    def pool(self, roller, term, labels):
+        """The roll step: a term's dice, each die's explosions right after
+        it (they decide how many dice there are): (units, the label of each
+        unit)."""
+        m = term.mods
+        units, out = [], []
+        chained = m.explode.compound or (term.keep is None and not m.counting)
+        for label in labels:
+            d = roller.die(term, label)
+            unit = Unit([d], d.value)
+            units.append(unit)
+            out.append(label)
+            added = self.chain(roller, term, unit, label, chained)
+            if added:
+                units.extend(added)
+                out.extend([label] * len(added))
+        return units, out
+
+    def chain(self, roller, term, unit, label, chained):
+        """Roll `unit`'s explosions: added to it (!!) or returned as dice of
+        their own; at most MAX_EXTRA, and none once the roll's dice run out."""
+        e = term.mods.explode
+        cp = term.explode_point
+        if chained:
+            chain = roller.chains
+            roller.chains += 1
+            unit.dice[0].chain = chain
+        added = []
+        last, face, extra = unit.dice[0], unit.dice[0].value, 0
+        while cp(face):
+            if extra == MAX_EXTRA:
+                roller.note(f"{label}: the explosions stopped after {MAX_EXTRA} extra rolls")
+                break
+            if roller.out_of_dice() or roller.capped():
+                break
+            last.exploded = True
+            d = roller.die(term, label, "explosion")
+            face = d.value
+            if e.penetrate:
+                d.value -= 1
+                d.penetrated = True
+            if chained:
+                d.chain = chain
+            if e.compound:
+                unit.dice[0].compounded = d.compounded = True
+                unit.dice.append(d)
+                unit.value += d.value
+            else:
+                added.append(Unit([d], d.value))
+            last, extra = d, extra + 1
+        return added
+
+    def classic(self, term):
+        """Only a default '!' or '!!' (a separate '!' under keep/drop is counted
+        as it runs)."""
+        e = term.mods.explode
+        return e is None or not (e.cp is not None or e.penetrate or (term.keep and not e.compound))
+
+    def values(self, term, values):
+        e = term.mods.explode
+        if e and e.compound:
+            return None
+        if e and e.penetrate:
+            values |= {v - 1 for v in values}
+        return values
+
+
+def explode_cp(term):
+    """What explodes: the compare point of '!', else the die's highest value."""
+    return term.mods.explode.cp or Compare("=", term.top)
+
+
+# -- its exact distribution (notation_odds.chain_series) --
+def die_transitions(term, added, per_die_reroll):
+    """[(face matches the explosion, {value: weight})] for one die of a chain
+    (first die or `added` one), all with the same total; returns (list,
+    total)."""
+    e = term.mods.explode
+    cp = explode_cp(term) if e else None
+    faces = term.values()
+    new = fresh(term) if per_die_reroll and term.mods.reroll else None
+    rcp = reroll_cp(term) if new else None
+    scale = new.total if new else 1
+    out = []
+    for f, w in faces.items():
+        v = f - 1 if (added and e and e.penetrate) else f
+        if rcp is not None and rcp(v):
+            vals = {x: w * wx for x, wx in new.weights.items()}
+        else:
+            vals = {v: w * scale}
+        out.append((bool(cp and cp(f)), vals))
+    return out, sum(faces.values()) * scale

@@ -1,0 +1,41 @@
+import pytest
+
+from tablecheck.dice import notation
+from tablecheck.errors import InvalidRequest
+
+from .roll_with import roll_with
+
+
+def test_successes_less_failures_and_the_dice_flagged():
+    result, dice = roll_with("4d10>=8f1", [9, 1, 8, 4])
+    assert result["total"] == 2 - 1
+    assert [(d.success, d.failure) for d in dice] == [(True, False), (False, True),
+                                                       (True, False), (False, False)]
+    assert (result["min"], result["max"]) == (-4, 4)
+
+
+def test_a_bare_number_after_f_and_failures_need_successes():
+    assert notation.parse("6d10>=8f<2").text == "6d10>=8f<2"
+    with pytest.raises(InvalidRequest, match="failures without successes"):
+        notation.parse("6d10f1")
+
+
+def test_groups_count_their_subtotals():
+    assert roll_with("{2d6, 1d6}>6", [4, 5, 6])[0]["total"] == 1
+
+
+def test_each_die_adds_one_zero_or_minus_one_to_the_bounds():
+    from tablecheck.dice.modifiers import Counting
+    term = notation.parse("3d6>=5f1").dice_terms[0]
+    assert Counting().die_range(term, {1, 2, 5, 6}) == (-1, 1)
+    assert Counting().die_range(term, {2, 3}) == (0, 0)
+    # compounding: any value, each of the 3 dice
+    assert notation.bounds(notation.parse("3d6>=5f1!!").root) == (-3, 3)
+    assert notation.bounds(notation.parse("3d6>=5!!").root) == (0, 3)
+
+
+def test_the_exact_step_counts_values_as_one_minus_one_or_zero():
+    from tablecheck.dice.modifiers.count import contribution
+    c = contribution(notation.parse("6d10>=8f1").dice_terms[0].mods)
+    assert [c(v) for v in (1, 2, 7, 8, 10)] == [-1, 0, 0, 1, 1]
+    assert contribution(notation.parse("6d10").dice_terms[0].mods)(7) == 7

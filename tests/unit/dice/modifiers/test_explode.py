@@ -1,0 +1,51 @@
+import pytest
+
+from tablecheck.dice import notation
+from tablecheck.errors import InvalidRequest
+
+from .roll_with import roll_with
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("2d6!", "2d6!"), ("2d6!!", "2d6!!"), ("2d6!p", "2d6!p"), ("2d6!!p", "2d6!!p"),
+    ("2d6!>=5", "2d6!>=5"), ("2d6!=3", "2d6!3"), ("2d6!!=4", "2d6!!4"),
+])
+def test_explode_compound_and_penetrate_read_the_longest_suffix(text, canonical):
+    assert notation.parse(text).text == canonical
+
+
+def test_each_kind_of_explosion_rolls_again_on_the_maximum():
+    assert roll_with("1d6!", [6, 6, 2])[0]["total"] == 14
+    assert roll_with("1d6!!", [6, 6, 2])[0]["terms"][0]["values"] == [14]
+    assert roll_with("1d6!p", [6, 6, 2])[0]["total"] == 6 + 5 + 1
+
+
+def test_bounds_of_explosions():
+    assert (notation.bounds(notation.parse("1d6!p").root)) == (0, float("inf"))
+    assert notation.bounds(notation.parse("2d6!!").root) == (2, float("inf"))
+
+
+# moved from test_dice_notation.py
+def test_explosions_make_bounds_open():
+    from tablecheck.dice.notation import bounds
+    parse = notation.parse
+    inf = float("inf")
+    assert bounds(parse("2d8!").root) == (2, inf)
+    assert bounds(parse("1d6-1d6!").root) == (-inf, 5)
+    assert bounds(parse("3d6!kh2").root) == (2, 12)  # two dice kept, however many rolled
+    assert bounds(parse("8d10>=8!").root) == (0, inf)
+
+
+def test_an_explosion_on_every_face_is_refused_where_it_is_written():
+    with pytest.raises(InvalidRequest) as err:
+        notation.parse("3d6min6!")
+    assert err.value.extra["position"] == 8
+
+
+def test_the_exact_step_of_one_die_of_a_chain():
+    from tablecheck.dice.modifiers.explode import die_transitions
+    term = notation.parse("1d4!p").dice_terms[0]
+    first, total = die_transitions(term, False, False)
+    assert total == 4 and first == [(False, {1: 1}), (False, {2: 1}), (False, {3: 1}), (True, {4: 1})]
+    added, _ = die_transitions(term, True, False)
+    assert added == [(False, {0: 1}), (False, {1: 1}), (False, {2: 1}), (True, {3: 1})]

@@ -1,0 +1,44 @@
+import pytest
+
+from tablecheck.dice import notation
+from tablecheck.errors import InvalidRequest
+
+from .roll_with import roll_with
+
+
+@pytest.mark.parametrize("text, faces, kept", [
+    ("4d6kh3", [2, 5, 1, 6], [True, True, False, True]),
+    ("4d6k", [2, 5, 1, 6], [False, False, False, True]),
+    ("2d20kl1", [15, 4], [False, True]),
+    ("4d6d1", [2, 5, 1, 6], [True, True, False, True]),
+    ("4d6dh1", [6, 2, 6, 3], [True, True, False, True]),  # the earlier of equal dice wins
+    ("4d10dh1dl2", [1, 5, 7, 10], [False, False, True, False]),  # each on what the one before left
+])
+def test_keep_and_drop_mark_the_dice(text, faces, kept):
+    _, dice = roll_with(text, faces)
+    assert [d.kept for d in dice] == kept
+
+
+def test_keep_nothing_is_refused_and_a_count_past_the_pool_keeps_all():
+    with pytest.raises(InvalidRequest) as err:
+        notation.parse("4d6kh0")
+    assert err.value.code == "range"
+    assert roll_with("2d6kh5", [3, 4])[0]["total"] == 7
+    assert roll_with("2d6dl5", [3, 4])[0]["total"] == 0
+
+
+def test_a_group_of_one_expression_takes_one_keep():
+    with pytest.raises(InvalidRequest, match="a second keep or drop on a group"):
+        notation.parse("{4d6 + 2d8}kh3kl1")
+    assert notation.parse("{4d6, 2d8}kh1kl1").text == "{4d6, 2d8}kh1kl1"
+
+
+@pytest.mark.parametrize("text, position, words", [
+    ("{1 + 2}kh1", 8, "no dice to keep in the group"),
+    ("{4d6kh3 + 2d8}kh3", 5, "keep or drop on dice that the group keeps or drops"),
+    ("{4d6>=5 + 2d8}kh3", 5, "counting dice that the group keeps or drops"),
+])
+def test_a_group_that_keeps_dice_needs_dice_kept_once(text, position, words):
+    with pytest.raises(InvalidRequest, match=words) as err:
+        notation.parse(text)
+    assert err.value.extra["position"] == position

@@ -1,0 +1,44 @@
+import pytest
+
+from tablecheck.dice import notation
+from tablecheck.errors import InvalidRequest
+
+from .roll_with import roll_with
+
+
+def test_reroll_rolls_again_while_it_matches_and_once_only_once():
+    result, dice = roll_with("1d6r<3", [1, 2, 5])
+    assert result["total"] == 5 and [d.rerolled for d in dice] == [True, True, False]
+    assert roll_with("1d6ro<3", [1, 2])[0]["total"] == 2
+
+
+def test_several_rerolls_join_their_compare_points():
+    term = notation.parse("2d8r r3").dice_terms[0]
+    assert term.text == "2d8r1r3"  # a bare r: the lowest value after min/max
+    assert notation.parse("2d8min2 r r3").text == "2d8min2r2r3"
+    assert roll_with("1d8rr3", [1, 3, 4])[0]["total"] == 4
+
+
+def test_bounds_leave_out_what_is_always_rerolled():
+    assert notation.bounds(notation.parse("2d6r1").root) == (4, 12)
+    assert notation.bounds(notation.parse("2d6ro1").root) == (2, 12)
+
+
+def test_a_reroll_on_every_face_is_refused():
+    with pytest.raises(InvalidRequest) as err:
+        notation.parse("1d6r<7")
+    assert err.value.extra["position"] == 4
+    assert notation.parse("1d6ro<7")
+
+
+def test_the_exact_step_replaces_a_matching_value_by_a_fresh_die():
+    from fractions import Fraction
+    from tablecheck.dice.modifiers.reroll import fresh, reroll_map
+    from tablecheck.dice.notation_odds import face_dist
+    once = notation.parse("1d6ro1").dice_terms[0]
+    dist = reroll_map(face_dist(once), once)
+    # a 1 stays only when the reroll shows 1 again: 1/36; every other face 1/6 + 1/36
+    assert {v: Fraction(w, dist.total) for v, w in dist.weights.items() if w} == \
+        {1: Fraction(1, 36), **{v: Fraction(7, 36) for v in range(2, 7)}}
+    again = notation.parse("1d6r1").dice_terms[0]
+    assert sorted(fresh(again).weights) == [2, 3, 4, 5, 6]

@@ -1,0 +1,15 @@
+from tablecheck.dice import notation
+
+from .roll_with import roll_with
+
+
+def test_sort_orders_what_is_shown_and_not_the_total():
+    result, _ = roll_with("3d6sd", [2, 6, 4])
+    term = result["terms"][0]
+    assert result["total"] == 12 and term["values"] == [6, 4, 2] and term["sort"] == "d"
+    assert roll_with("3d6s", [2, 6, 4])[0]["terms"][0]["values"] == [2, 4, 6]
+
+
+def test_sort_is_written_back_with_its_direction():
+    assert notation.parse("3d6s").text == "3d6sa"
+    assert notation.parse("{3d6, 2d6}sd").text == "{3d6, 2d6}sd"
