@@ -16,8 +16,8 @@ REQUIRED = object()
 # keys every request may carry besides the check's own parameters: the
 # dice, and for the card only: `characters` {group path: name} (who filled
 # the form), `labels` {group path: what was rolled}, `side` (the group path
-# of the side the page is on)
-RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side")
+# of the side the page is on), `locale` (the language of the answer's words)
+RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side", "locale")
 
 
 @dataclass
