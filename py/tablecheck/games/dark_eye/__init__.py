@@ -144,16 +144,17 @@ def _group_contest(values, result):
     return sides, contest(sides["a"], sides["b"], values["passive"])[2]
 
 
-def _competitive_words(values, result):
-    return cards_contest.competitive_words(values, result, *_contest(values, result), READ)
+def _competitive_words(values, result, lang="en"):
+    return cards_contest.competitive_words(values, result, *_contest(values, result), READ, lang)
 
 
 def _competitive_card(ctx, values, result):
     return cards_contest.competitive_card(ctx, values, result, *_contest(values, result))
 
 
-def _group_competitive_words(values, result):
-    return cards_contest.group_competitive_words(values, result, *_group_contest(values, result), READ)
+def _group_competitive_words(values, result, lang="en"):
+    return cards_contest.group_competitive_words(values, result, *_group_contest(values, result), READ,
+                                                 lang)
 
 
 def _group_competitive_card(ctx, values, result):
@@ -239,7 +240,7 @@ def make_system(lang="en"):
                 resolve=resolve_competitive,
                 odds=odds_competitive,
                 tones=cards.CONTEST_TONES,
-                words=_competitive_words,
+                words=_in(lang, _competitive_words),
                 explain=_competitive_card,
                 odds_view=cards_contest.competitive_odds,
             ),
@@ -290,7 +291,7 @@ def make_system(lang="en"):
                 resolve=resolve_group_competitive,
                 odds=odds_group_competitive,
                 tones=cards.CONTEST_TONES,
-                words=_group_competitive_words,
+                words=_in(lang, _group_competitive_words),
                 explain=_group_competitive_card,
                 odds_view=cards_contest.group_competitive_odds,
             ),

@@ -52,6 +52,12 @@ def _parts_modded(what, parts, w=EN):
     return with_part_modifiers(what, [(who, modifier_text(m, bare=True)) for who, m in named]), facts
 
 
+def lower(text, w=EN):
+    """An outcome's words inside a sentence: lower case in English, as they
+    are in German (its nouns keep their capital)."""
+    return text.lower() if w["lower_in_sentences"] else text
+
+
 def _kind(outcome):
     """critical / success / failure / botch, as the contests count it."""
     return KIND[outcome]
@@ -265,7 +271,7 @@ def _chart_row(chart, ql):
 
 def with_verdict(r, w=EN):
     """Short words for summaries: 'success with QL 2'."""
-    words = w["skill_outcomes"][r["outcome"]].lower()
+    words = lower(w["skill_outcomes"][r["outcome"]], w)
     if r["outcome"] == "failure" and r.get("automatic"):
         return w["automatic_failure"]
     if r["outcome"] == "failure":

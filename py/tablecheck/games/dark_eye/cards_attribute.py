@@ -3,7 +3,7 @@
 from ...display.common import die_views, fig, headline, line, outcome_rows
 from ...display.model import Card, OddsView
 from ...display.words import pct_text
-from .cards import _arith, _modded, _value_name
+from .cards import _arith, _modded, _value_name, lower
 from .cards_fate_points import _attribute_follow_ups
 from .cards_words import EN, words
 
@@ -26,7 +26,7 @@ def attribute_card(ctx, values, result, advice):
             notes.append(w["a_note_20"])
     first = result.get("first")
     if first:
-        facts.append(fig(w["first_throw"], f"{first['roll']}: {ctx.words(first['outcome']).lower()}",
+        facts.append(fig(w["first_throw"], f"{first['roll']}: {lower(ctx.words(first['outcome']), w)}",
                           "first"))
         notes.append(w["a_note_fate"])
         key_text += w["a_after_fate"]
@@ -38,7 +38,7 @@ def attribute_card(ctx, values, result, advice):
         key=key,
         facts=facts + mod_facts,
         notes=notes,
-        line=line(subject, modded, ctx.words(outcome).lower(), key_text),
+        line=line(subject, modded, lower(ctx.words(outcome), w), key_text),
         dice=_attribute_dice(result, values, w),
         actions=_attribute_follow_ups(ctx, values, result, advice),
     )

@@ -12,7 +12,7 @@ from tablecheck import api
 from every_check import REQUESTS
 
 # words of the English cards that German never writes (German words that
-# look like English ones, "Chance", "Held", are left out on purpose)
+# look like English ones, "Chance", "Held", "passive", are left out on purpose)
 ENGLISH = ["EAV", "EAVs", "SP", "QL", "SR", "FtP", "COU", "SGC", "INT", "CHA", "DEX", "AGI", "CON",
            "STR", "DO", "RC", "check", "checks", "success", "failure", "botch", "critical",
            "spectacular", "dice", "roll", "rolled", "rolls", "reroll", "rerolled", "rerolls",
@@ -21,13 +21,13 @@ ENGLISH = ["EAV", "EAVs", "SP", "QL", "SR", "FtP", "COU", "SGC", "INT", "CHA", "
            "with", "after", "of", "against", "passes", "spent", "needs", "covered", "outcome",
            "each", "throw", "spend", "mean", "expected", "wins", "automatic", "automatically",
            "attempt", "choice", "courage", "sagacity", "vs", "target", "round", "rounds", "group",
-           "lost", "partial", "doubled", "unresolved", "passive", "tie", "total"]
+           "lost", "partial", "doubled", "unresolved", "tie", "total", "side", "sides", "summed", "final"]
 ENGLISH_RE = re.compile(r"\b(" + "|".join(re.escape(w) for w in ENGLISH) + r")\b", re.IGNORECASE)
 # German words the case-blind match would take for English ones
 GERMAN = {"die"}
 
 # the checks whose cards are in German (the others still write English)
-GERMAN_CHECKS = ("attribute", "skill")
+GERMAN_CHECKS = ("attribute", "skill", "competitive", "group_competitive")
 CHECKS = [r for r in REQUESTS if r["system"] == "dark_eye" and r["check"] in GERMAN_CHECKS]
 SEEDS = (1, 2, 3, 5, 8, 13)
 # keys whose values are ids or requests, never words
