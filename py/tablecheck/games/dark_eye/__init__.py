@@ -119,16 +119,16 @@ def _skill_words(values, result, lang="en"):
     return cards_skill.skill_words(values, result, READ, lang)
 
 
-def _cumulative_words(values, result):
-    return cards_cumulative.cumulative_words(values, result, READ)
+def _cumulative_words(values, result, lang="en"):
+    return cards_cumulative.cumulative_words(values, result, READ, lang)
 
 
-def _group_words(values, result):
-    return cards_cumulative.group_words(values, result, READ)
+def _group_words(values, result, lang="en"):
+    return cards_cumulative.group_words(values, result, READ, lang)
 
 
-def _cumulative_skills_words(values, result):
-    return cards_cumulative.cumulative_skills_words(values, result, READ)
+def _cumulative_skills_words(values, result, lang="en"):
+    return cards_cumulative.cumulative_skills_words(values, result, READ, lang)
 
 
 def _contest(values, result):
@@ -253,7 +253,7 @@ def make_system(lang="en"):
                 resolve=resolve_cumulative,
                 odds=odds_cumulative,
                 tones=cards.CUMULATIVE_TONES,
-                words=_cumulative_words,
+                words=_in(lang, _cumulative_words),
                 explain=cards_cumulative.cumulative_card,
                 odds_view=cards_cumulative.cumulative_odds,
             ),
@@ -266,7 +266,7 @@ def make_system(lang="en"):
                 resolve=resolve_cumulative_skills,
                 odds=odds_cumulative_skills,
                 tones=cards.CUMULATIVE_TONES,
-                words=_cumulative_skills_words,
+                words=_in(lang, _cumulative_skills_words),
                 explain=cards_cumulative.cumulative_skills_card,
                 odds_view=cards_cumulative.cumulative_skills_odds,
             ),
@@ -279,7 +279,7 @@ def make_system(lang="en"):
                 resolve=resolve_group,
                 odds=odds_group,
                 tones=cards.CUMULATIVE_TONES,
-                words=_group_words,
+                words=_in(lang, _group_words),
                 explain=cards_cumulative.group_card,
                 odds_view=cards_cumulative.group_odds,
             ),

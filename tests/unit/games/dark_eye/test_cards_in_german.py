@@ -26,9 +26,7 @@ ENGLISH_RE = re.compile(r"\b(" + "|".join(re.escape(w) for w in ENGLISH) + r")\b
 # German words the case-blind match would take for English ones
 GERMAN = {"die"}
 
-# the checks whose cards are in German (the others still write English)
-GERMAN_CHECKS = ("attribute", "skill", "competitive", "group_competitive")
-CHECKS = [r for r in REQUESTS if r["system"] == "dark_eye" and r["check"] in GERMAN_CHECKS]
+CHECKS = [r for r in REQUESTS if r["system"] == "dark_eye"]
 SEEDS = (1, 2, 3, 5, 8, 13)
 # keys whose values are ids or requests, never words
 NOT_WORDS = {"key", "tone", "id", "request", "new_dice", "spend", "status"}
