@@ -299,6 +299,8 @@ def make_system(lang="en"):
     )
 
 
+# the core skills' German names for the German cards (Optolith de-DE, skills.py)
+cards_words.SKILL_NAMES["de"] = {s.name: s.name_de for s in dark_eye_skills.SKILLS}
 SYSTEM = make_system("en")
 SYSTEM.translations["de"] = make_system("de")
 SHEET = SYSTEM.sheet

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from ...display.common import (die_views, modifier_facts, modifier_text, modifiers, with_modifiers,
                                with_part_modifiers)
 from ...display.words import and_list, cap, signed
-from .cards_words import EN, words
+from .cards_words import EN, skill_name, words
 from .terms import KIND
 
 
@@ -151,6 +151,7 @@ def _skill_words(part, w=EN):
     skill, names = part.get("skill"), part.get("names")
     if not skill:
         return None
+    skill = skill_name(skill, w)
     return f"{skill} ({'/'.join(shown_names(names, w))})" if names else skill
 
 

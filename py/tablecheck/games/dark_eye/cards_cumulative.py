@@ -7,7 +7,7 @@ from ...display.words import and_list, cap, pct_text, plural, signed
 from .cards import (SKILL_TONES, _attribute_names, _check_extras, _eav_list, _eav_text, _heroes,
                     _kind, _member_name, _modded, _one_label, _parts_modded, _skill_dice, _spans,
                     _titled, _verdict, throw_steps, with_skill_names)
-from .cards_words import EN, words
+from .cards_words import EN, skill_name, words
 
 
 def _check_summary(e, single, last_of_round, w=EN):
@@ -148,14 +148,16 @@ def group_odds(ctx, values, odds):
 def _multi_skill_name(ctx, values, i):
     """A skill of the list: its `skill` name, else what filled its row
     ('Woodworking'), else 'skill 2'."""
-    return (values["skills"][i].get("skill") or ctx.label(f"skills[{i}]")
-            or words(ctx.locale)["u_skill_n"].format(n=i + 1))
+    w = words(ctx.locale)
+    skill = values["skills"][i].get("skill")
+    return skill_name(skill, w) if skill else (ctx.label(f"skills[{i}]") or w["u_skill_n"].format(n=i + 1))
 
 
 def _multi_named(ctx, values):
     """Every skill's name, or None when one of them has none."""
-    names = [values["skills"][i].get("skill") or ctx.label(f"skills[{i}]")
-             for i in range(len(values["skills"]))]
+    w = words(ctx.locale)
+    names = [skill_name(values["skills"][i]["skill"], w) if values["skills"][i].get("skill")
+             else ctx.label(f"skills[{i}]") for i in range(len(values["skills"]))]
     return names if all(names) else None
 
 
@@ -408,7 +410,8 @@ def cumulative_skills_words(values, result, read, lang="en"):
     w = words(lang)
     skills, count, partial = values["skills"], values["max_checks"], values["partial"]
     mods, order = _padded(values, count), values.get("order") or []
-    names = [v.get("skill") or w["u_skill_n"].format(n=i + 1) for i, v in enumerate(skills)]
+    names = [skill_name(v["skill"], w) if v.get("skill") else w["u_skill_n"].format(n=i + 1)
+             for i, v in enumerate(skills)]
     targets = [v["target"] for v in skills]
     needed = sum(targets)
     outcome, made = result["outcome"], result["rounds"]

@@ -140,3 +140,17 @@ def test_a_result_written_in_german_opens_in_english_and_back(request_):
         en_in_de = api.resolve(dict(en["replay"], locale="de"))
         assert en_in_de["card"] == api.resolve(de["replay"])["card"]
         assert en_in_de["line"] == api.resolve(de["replay"])["line"]
+
+
+def test_a_core_skill_named_in_english_shows_its_german_name():
+    req = {"system": "dark_eye", "check": "skill", "skill": "Climbing", "names": ["COU", "AGI", "STR"],
+           "seed": 2}
+    assert api.resolve(dict(req, locale="de"))["line"].startswith("Klettern (MU/GE/KK): ")
+    assert api.resolve(req)["line"].startswith("Climbing (COU/AGI/STR): ")
+    own = api.resolve(dict(req, skill="Zwergenbier brauen", locale="de"))
+    assert own["line"].startswith("Zwergenbier brauen (MU/GE/KK): ")
+    many = api.resolve({"system": "dark_eye", "check": "cumulative_skills", "locale": "de", "seed": 1,
+                        "skills": [{"skill": "Woodworking", "target": 2}, {"skill": "Metalworking",
+                                                                           "target": 2}]})
+    assert many["line"].startswith("Holzbearbeitung und Metallbearbeitung")
+    assert "Holzbearbeitung" in many["summary"]
