@@ -171,11 +171,11 @@ def _context(system, check, request, words, tones):
     return Context(check.label, words, tones, characters, labels, side, request, system.locale)
 
 
-def _values(check, request, known):
+def _values(check, request, known, lang="en"):
     """The request's clean values: each parameter valid (params.validate),
     then the check's rules across fields (Check.rules): one door for resolve
     and odds, so the two refuse the same requests."""
-    values = validate(check.params, request, known=known)
+    values = validate(check.params, request, known=known, lang=lang)
     if check.rules is not None:
         check.rules(values)
     return values
@@ -199,7 +199,7 @@ def _odds_dice(check, values, request):
 def resolve(request):
     """One resolved check."""
     system, check, known, words, tones = _ready(request)
-    values = _values(check, request, known)
+    values = _values(check, request, known, system.locale)
     ctx = _context(system, check, request, words, tones)
     source = source_from_request(request)
     out = _rules_answer(system, check, values, source)
@@ -289,7 +289,7 @@ def _check_result(check: Check, out):
 
 def odds(request):
     system, check, known, words, tones = _ready(request)
-    values = _values(check, request, known)
+    values = _values(check, request, known, system.locale)
     ctx = _context(system, check, request, words, tones)
     dice = _odds_dice(check, values, request)
     if check.odds_reads_dice is not None:

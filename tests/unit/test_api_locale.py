@@ -94,3 +94,29 @@ def test_fill_and_import_take_a_locale():
     with pytest.raises(InvalidRequest) as e:
         api.import_character({"system": "dark_eye", "locale": "de", "format": "optolith"})
     assert e.value.field == "data"
+
+
+@pytest.mark.parametrize("change,field,words", [
+    ({"rating": "viel"}, "rating", "muss eine ganze Zahl sein"),
+    ({"rating": 99}, "rating", "darf höchstens 40 sein"),
+    ({"attributes": [12, 12]}, "attributes", "braucht mindestens 3 Einträge"),
+    ({"names": ["COU", "XYZ", "STR"]}, "names[1]", "unbekannter Wert 'XYZ'"),
+    ({"aptitude": "ja"}, "aptitude", "muss wahr oder falsch sein"),
+    ({"colour": 1}, "colour", "ist kein Parameter dieser Probe"),
+])
+def test_a_german_dark_eye_request_is_refused_in_german(change, field, words):
+    req = dict({"system": "dark_eye", "check": "skill", "locale": "de"}, **change)
+    with pytest.raises(InvalidRequest) as de:
+        api.resolve(req)
+    with pytest.raises(InvalidRequest) as en:
+        api.resolve({k: v for k, v in req.items() if k != "locale"})
+    assert de.value.field == en.value.field == field
+    assert de.value.code == en.value.code
+    assert words in de.value.message and de.value.message != en.value.message
+
+
+def test_a_german_request_of_a_game_without_german_is_refused_in_english():
+    req = {"system": "ax", "check": "flat", "attribute": "drei", "locale": "de"}
+    with pytest.raises(InvalidRequest) as e:
+        api.resolve(req)
+    assert e.value.message == "must be a whole number, not 'drei'"
