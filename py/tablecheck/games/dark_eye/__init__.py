@@ -99,10 +99,11 @@ from .throw import skill_dist, sp_walk
 READ = cards.RulesRead(walk=sp_walk, chart=tuple(QL_CHART), next_penalty=next_penalty)
 
 
-def _import_hero(data, sheet):
+def _import_hero(data, sheet, lang="en"):
     """An Optolith hero with its report in words (Importer.read)."""
     answer = dark_eye_optolith.import_hero(data, sheet)
-    return {"character": answer["character"], "report": cards_optolith.report(answer["report"])}
+    return {"character": answer["character"],
+            "report": cards_optolith.report(answer["report"], cards_words.words(lang))}
 
 
 def _attribute_card(ctx, values, result):
@@ -173,7 +174,7 @@ def _outcomes(outcomes, names):
 
 
 def _in(lang, words_of):
-    """`words_of(values, result)` in `lang` (English: the function itself)."""
+    """`words_of(...)` in `lang` (English: the function itself)."""
     return words_of if lang == "en" else partial(words_of, lang=lang)
 
 
@@ -202,7 +203,7 @@ def make_system(lang="en"):
         },
         sheet=cards_sheet.make_sheet(sheet_hint, COMBAT_DEFAULTS, w),
         fill=fill,
-        importers=[Importer("optolith", w["importer"], _import_hero)],
+        importers=[Importer("optolith", w["importer"], _in(lang, _import_hero))],
         checks=[
             Check(
                 id="attribute",

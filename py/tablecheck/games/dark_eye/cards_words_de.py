@@ -460,4 +460,51 @@ WORDS = {
     "r_skills_summary_partial": "Teilerfolg: {total} von {needed} QS gesammelt ({standing}; {partial} "
                                 "für einen Teilerfolg benötigt).",
     "r_skills_summary_failure": "Misserfolg: {total} von {needed} QS gesammelt ({standing}).",
+    # -- the Optolith import's report (cards_optolith) ----------------------------------
+    "o_other_parts": {
+        "dateCreated": "Daten", "dateModified": "Daten",
+        "locale": "Sprache", "avatar": "Porträt", "player": "Spieler", "ap": "Abenteuerpunkte",
+        "el": "Erfahrungsgrad", "r": "Spezies", "rv": "Spezies", "c": "Kultur",
+        "isCulturalPackageActive": "Kultur", "p": "Profession", "pv": "Profession",
+        "professionName": "Profession", "sex": "Geschlecht", "phase": "Erschaffungsphase",
+        "rules": "Regeln", "pers": "persönliche Daten", "belongings": "Besitz", "pets": "Tiere",
+        "pact": "Pakt",
+    },
+    "o_rated": {
+        "ct": ["Kampftechniken", "keine Proben je Kampftechnik in dieser App: Der Heldenbogen führt je einen "
+                                 "Attacke-, Parade-, Ausweichen- und Fernkampfwert ({combat}, bis du die "
+                                 "der Waffe in der Hand einträgst)"],
+        "spells": ["Zauber", "keine Proben in dieser App: Ihre Liste hat nur die 59 Fertigkeiten des "
+                             "Grundregelwerks (ein Zauber oder eine Liturgie lässt sich als Fertigkeit "
+                             "mit ihren drei Eigenschaften anlegen)"],
+        "liturgies": ["Liturgien", "keine Proben in dieser App: Ihre Liste hat nur die 59 Fertigkeiten "
+                                   "des Grundregelwerks (ein Zauber oder eine Liturgie lässt sich als "
+                                   "Fertigkeit mit ihren drei Eigenschaften anlegen)"],
+        "cantrips": ["Zaubertricks", "sie brauchen keine Probe"],
+        "blessings": ["Segnungen", "sie brauchen keine Probe"],
+    },
+    "o_digits": "eine Zahl mit etwa {n} Stellen",
+    "o_fraction": "eine Zahl mit Nachkommastellen",
+    "o_nan": "keine Zahl (NaN)",
+    "o_a_list": "eine Liste",
+    "o_an_object": "ein Objekt",
+    "o_more": " und {n} weitere",
+    "o_name": "Name",
+    "o_shortened": "auf die ersten {n} Zeichen gekürzt",
+    "o_skills": "{rated} mit den Werten der Datei, die übrigen {other} der {core} Fertigkeiten des "
+                "Grundregelwerks mit 0 (Optolith lässt Fertigkeiten mit 0 weg); jede mit ihren drei "
+                "Eigenschaften",
+    "o_other_skills": "Fertigkeiten {ids}",
+    "o_not_core": "nicht in der Liste des Grundregelwerks",
+    "o_aptitude_in": "Begabung in {ids}",
+    "o_no_magic": "keine Proben in dieser App für Zauber und Liturgien",
+    "o_fate_points": "Schicksalspunkte",
+    "o_luck": " + {n} (Glück)",
+    "o_bad_luck": " − {n} (Pech)",
+    "o_not_understood": "nicht verstanden: erwartet war eine Liste oder ein Objekt, gefunden {found}",
+    "o_other_activatable": "Weitere Vorteile, Nachteile und Sonderfertigkeiten ({n})",
+    "o_no_checks": "keine Proben in dieser App",
+    "o_not_used": "nicht für Proben gebraucht",
+    "o_parts": "Teile {ids}",
+    "o_unknown_parts": "nicht Teil des Optolith-Heldenformats, das diese App kennt",
 }

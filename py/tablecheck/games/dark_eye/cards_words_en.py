@@ -428,4 +428,48 @@ WORDS = {
     "r_skills_summary_partial": "Partial success: {total} of {needed} QL collected ({standing}; "
                                 "{partial} needed for a partial success).",
     "r_skills_summary_failure": "Failure: {total} of {needed} QL collected ({standing}).",
+    # -- the Optolith import's report (cards_optolith) ----------------------------------
+    "o_other_parts": {
+        "dateCreated": "dates", "dateModified": "dates",
+        "locale": "language", "avatar": "portrait", "player": "player", "ap": "adventure points",
+        "el": "experience level", "r": "species", "rv": "species", "c": "culture",
+        "isCulturalPackageActive": "culture", "p": "profession", "pv": "profession",
+        "professionName": "profession", "sex": "sex", "phase": "creation phase", "rules": "rules",
+        "pers": "personal data", "belongings": "belongings", "pets": "pets", "pact": "pact",
+    },
+    "o_rated": {
+        "ct": ["Combat techniques", "no checks in this app per combat technique: the sheet keeps one "
+                                    "attack, parry, dodge and ranged value ({combat} until you enter "
+                                    "those of the weapon in hand)"],
+        "spells": ["Spells", "no checks in this app: its list has the 59 core skills only (a spell or "
+                             "chant can be added as a skill with its three attributes)"],
+        "liturgies": ["Liturgical chants", "no checks in this app: its list has the 59 core skills only "
+                                           "(a spell or chant can be added as a skill with its three "
+                                           "attributes)"],
+        "cantrips": ["Cantrips", "they take no check"],
+        "blessings": ["Blessings", "they take no check"],
+    },
+    "o_digits": "a number of about {n} digits",
+    "o_fraction": "a number with a fraction",
+    "o_nan": "not a number (NaN)",
+    "o_a_list": "a list",
+    "o_an_object": "an object",
+    "o_more": " and {n} more",
+    "o_name": "Name",
+    "o_shortened": "shortened to its first {n} characters",
+    "o_skills": "{rated} with the file's ratings, the other {other} of the {core} core skills at 0 "
+                "(Optolith leaves out skills at 0); each with its three attributes",
+    "o_other_skills": "Skills {ids}",
+    "o_not_core": "not in the core list",
+    "o_aptitude_in": "Aptitude in {ids}",
+    "o_no_magic": "no checks in this app for spells and chants",
+    "o_fate_points": "Fate points",
+    "o_luck": " + {n} (Luck)",
+    "o_bad_luck": " − {n} (Bad Luck)",
+    "o_not_understood": "not understood: expected a list or an object, found {found}",
+    "o_other_activatable": "Other advantages, disadvantages and special abilities ({n})",
+    "o_no_checks": "no checks in this app",
+    "o_not_used": "not used by checks",
+    "o_parts": "Parts {ids}",
+    "o_unknown_parts": "not part of the Optolith hero format this app knows",
 }
