@@ -145,7 +145,7 @@ def _ready(request):
     requests may carry (validate) and its outcome words (the card), worked
     out once per check."""
     if type(request) is dict:
-        key = (request.get("system"), request.get("check"), request.get("locale") or "en")
+        key = (request.get("system"), request.get("check"), request.get("locale", "en"))
         if type(key[0]) is str and type(key[1]) is str and type(key[2]) is str:
             entry = _READY.get(key)
             if entry is not None:

@@ -69,9 +69,11 @@ def test_a_game_without_german_answers_a_german_request_in_english(request_):
     assert _without_locale(api.odds(dict(request_, locale="de"))) == api.odds(request_)
 
 
-@pytest.mark.parametrize("locale,code", [("fr", "choice"), (3, "type"), (["de"], "type"), ("DE", "choice")])
+@pytest.mark.parametrize("locale,code", [("fr", "choice"), (3, "type"), (["de"], "type"), ("DE", "choice"),
+                                         ("", "choice")])
 def test_a_locale_the_api_does_not_know_is_refused(locale, code):
     req = dict(REQUESTS[0], locale=locale)
+    api.resolve(dict(REQUESTS[0], locale="en"))  # the check's entry is ready: still refused
     for call in (api.resolve, api.odds):
         with pytest.raises(InvalidRequest) as e:
             call(req)
