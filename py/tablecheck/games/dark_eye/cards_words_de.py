@@ -121,7 +121,7 @@ WORDS = {
     "a_success": "gelungen",
     "a_failure": "misslungen",
     "a_step_rolled": "{face} gewürfelt, {cmp} EW {eav}: {verdict}.",
-    "a_on": " auf {name}",
+    "a_on": " bei {name}",
     "a_step_eav": "EW = {arith}.",
     "a_step_below": "EW {eav} liegt unter 1: Die Probe kann nicht gelingen; es wird nicht gewürfelt.",
     "a_summary_below": "Misserfolg: EW {eav} liegt unter 1, also misslingt die Probe automatisch.",
