@@ -8,6 +8,9 @@
     fill(request)      -> what a character's sheet can put into a form group
     InvalidRequest     -> ValueError subclass naming the field, with a `code`
 
+Every call takes `locale` ("en", the default, or "de"; api.md "Languages"):
+the words of the answer, where the game has that language (System.in_locale).
+
 Requests and results are JSON-safe dicts (see shared spec api.md).
 """
 
@@ -36,15 +39,39 @@ def _systems():
     return _SYSTEMS
 
 
-def catalog():
+LOCALES = ("en", "de")  # the languages of the answers' words
+
+
+def _locale(request):
+    """The request's `locale` ("en" when it names none)."""
+    locale = request.get("locale") if type(request) is dict else None
+    if locale is None or locale == "en":
+        return "en"
+    if type(locale) is str and locale in LOCALES:
+        return locale
+    names = ", ".join(LOCALES)
+    if type(locale) is not str:
+        raise InvalidRequest("locale", f"must be a language (text), not {kind(locale)}; "
+                                       f"choose one of: {names}", code="type")
+    raise InvalidRequest("locale", f"unknown language {shown(locale)}; choose one of: {names}",
+                         code="choice")
+
+
+def catalog(locale="en"):
     from . import __version__
+    locale = _locale({"locale": locale})
     return {
         "version": __version__,
-        "systems": {sid: s.to_catalog() for sid, s in _systems().items()},
+        "systems": {sid: s.in_locale(locale).to_catalog() for sid, s in _systems().items()},
     }
 
 
 def _system(request):
+    """The request's system, in the request's language."""
+    return _any_system(request).in_locale(_locale(request))
+
+
+def _any_system(request):
     if not isinstance(request, dict):
         raise InvalidRequest("request", "must be an object with system, check and parameters",
                              code="type")
@@ -110,7 +137,7 @@ def _outcome_words(check):
     return MappingProxyType(dict(check.outcomes)), MappingProxyType(check.outcome_tones())
 
 
-_READY = {}  # (system id, check id) -> (system, check, names a request may carry, words, tones)
+_READY = {}  # (system id, check id, locale) -> (system, check, names a request may carry, words, tones)
 
 
 def _ready(request):
@@ -118,13 +145,13 @@ def _ready(request):
     requests may carry (validate) and its outcome words (the card), worked
     out once per check."""
     if type(request) is dict:
-        key = (request.get("system"), request.get("check"))
-        if type(key[0]) is str and type(key[1]) is str:
+        key = (request.get("system"), request.get("check"), request.get("locale", "en"))
+        if type(key[0]) is str and type(key[1]) is str and type(key[2]) is str:
             entry = _READY.get(key)
             if entry is not None:
                 return entry
     system, check = _lookup(request)
-    entry = _READY[system.id, check.id] = (system, check, known_names(check.params, RESERVED),
+    entry = _READY[system.id, check.id, _locale(request)] = (system, check, known_names(check.params, RESERVED),
                                            *_outcome_words(check))
     return entry
 
@@ -132,7 +159,7 @@ def _ready(request):
 _NOBODY = MappingProxyType({})  # the characters or labels of a request that names none
 
 
-def _context(check, request, words, tones):
+def _context(system, check, request, words, tones):
     side = request.get("side")
     if side is not None and not isinstance(side, str):
         raise InvalidRequest("side", f"must be the name of a side of the form (text), not {kind(side)}",
@@ -141,14 +168,14 @@ def _context(check, request, words, tones):
     labels = _names(request, "labels") if "labels" in request else _NOBODY
     # positional, in Context's field order (about 1 us less than keywords);
     # the request itself: the cards only read it (follow_up copies it)
-    return Context(check.label, words, tones, characters, labels, side, request)
+    return Context(check.label, words, tones, characters, labels, side, request, system.locale)
 
 
-def _values(check, request, known):
+def _values(check, request, known, lang="en"):
     """The request's clean values: each parameter valid (params.validate),
     then the check's rules across fields (Check.rules): one door for resolve
     and odds, so the two refuse the same requests."""
-    values = validate(check.params, request, known=known)
+    values = validate(check.params, request, known=known, lang=lang)
     if check.rules is not None:
         check.rules(values)
     return values
@@ -172,8 +199,8 @@ def _odds_dice(check, values, request):
 def resolve(request):
     """One resolved check."""
     system, check, known, words, tones = _ready(request)
-    values = _values(check, request, known)
-    ctx = _context(check, request, words, tones)
+    values = _values(check, request, known, system.locale)
+    ctx = _context(system, check, request, words, tones)
     source = source_from_request(request)
     out = _rules_answer(system, check, values, source)
     card = (check.explain or plain_card)(ctx, values, out)
@@ -263,8 +290,8 @@ def _check_result(check: Check, out):
 
 def odds(request):
     system, check, known, words, tones = _ready(request)
-    values = _values(check, request, known)
-    ctx = _context(check, request, words, tones)
+    values = _values(check, request, known, system.locale)
+    ctx = _context(system, check, request, words, tones)
     dice = _odds_dice(check, values, request)
     if check.odds_reads_dice is not None:
         result = dict(check.odds(values, dice))

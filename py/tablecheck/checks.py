@@ -114,6 +114,15 @@ class System:
     tracked: list = field(default_factory=list)
     # file formats its characters can be imported from (Importer)
     importers: list = field(default_factory=list)
+    # the language of its words ("en"), and the same system in other
+    # languages {locale: System} (same ids and rules, other words; api.md
+    # "Languages"): a game without a language answers in its own
+    locale: str = "en"
+    translations: dict = field(default_factory=dict)
+
+    def in_locale(self, locale):
+        """This system in `locale`, or itself when it has no such words."""
+        return self.translations.get(locale, self)
 
     def check(self, check_id):
         for c in self.checks:

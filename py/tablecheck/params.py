@@ -13,11 +13,36 @@ from .jsonvalues import shown, whole_number
 
 REQUIRED = object()
 
+# the validation messages in each language a game answers in (api.md
+# "Languages"; `lang` of validate): the same keys, str.format fields by name
+MESSAGES = {
+    "en": {"whole": "must be a whole number, not {value}", "at_least": "must be at least {n}, not {value}",
+           "at_most": "must be at most {n}, not {value}", "required": "is required",
+           "bool": "must be true or false, not {value}",
+           "choice": "unknown value {value}; choose one of: {names}",
+           "int_or_choice": "unknown value {value}; give a number or one of: {names}",
+           "text": "must be text, not {value}", "too_long": "is {length} characters long; at most {n}",
+           "object": "must be an object of fields", "list": "must be a list",
+           "min_items": "needs at least {entries}, not {n}", "max_items": "takes at most {entries}, not {n}",
+           "entry": "entry", "entries": "entries", "unknown": "is not a parameter of this check"},
+    "de": {"whole": "muss eine ganze Zahl sein, nicht {value}",
+           "at_least": "muss mindestens {n} sein, nicht {value}",
+           "at_most": "darf höchstens {n} sein, nicht {value}", "required": "fehlt",
+           "bool": "muss wahr oder falsch sein (true/false), nicht {value}",
+           "choice": "unbekannter Wert {value}; wähle einen von: {names}",
+           "int_or_choice": "unbekannter Wert {value}; gib eine Zahl oder einen von: {names}",
+           "text": "muss ein Text sein, nicht {value}", "too_long": "ist {length} Zeichen lang; höchstens {n}",
+           "object": "muss ein Objekt mit Feldern sein", "list": "muss eine Liste sein",
+           "min_items": "braucht mindestens {entries}, nicht {n}",
+           "max_items": "nimmt höchstens {entries}, nicht {n}",
+           "entry": "Eintrag", "entries": "Einträge", "unknown": "ist kein Parameter dieser Probe"},
+}
+
 # keys every request may carry besides the check's own parameters: the
 # dice, and for the card only: `characters` {group path: name} (who filled
 # the form), `labels` {group path: what was rolled}, `side` (the group path
-# of the side the page is on)
-RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side")
+# of the side the page is on), `locale` (the language of the answer's words)
+RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side", "locale")
 
 
 @dataclass
@@ -83,23 +108,23 @@ class Param:
         return out
 
 
-def _whole(value, path):
+def _whole(value, path, lang="en"):
     whole = whole_number(value)
     if whole is None:
-        raise InvalidRequest(path, f"must be a whole number, not {shown(value)}", code="type")
+        raise InvalidRequest(path, MESSAGES[lang]["whole"].format(value=shown(value)), code="type")
     return whole
 
 
-def _range(value, p, path):
+def _range(value, p, path, lang="en"):
     if p.min is not None and value < p.min:
-        raise InvalidRequest(path, f"must be at least {p.min}, not {shown(value)}")
+        raise InvalidRequest(path, MESSAGES[lang]["at_least"].format(n=p.min, value=shown(value)))
     if p.max is not None and value > p.max:
-        raise InvalidRequest(path, f"must be at most {p.max}, not {shown(value)}")
+        raise InvalidRequest(path, MESSAGES[lang]["at_most"].format(n=p.max, value=shown(value)))
     return value
 
 
-def _entries(n):
-    return f"{n} {'entry' if n == 1 else 'entries'}"
+def _entries(n, lang="en"):
+    return f"{n} {MESSAGES[lang]['entry' if n == 1 else 'entries']}"
 
 
 def _choice_key(p, value):
@@ -118,24 +143,26 @@ def _choice_values(p):
     return [v for v, _ in p.choices]
 
 
-def check_value(p, value, path):
-    """One value against its Param; returns the clean value."""
+def check_value(p, value, path, lang="en"):
+    """One value against its Param; returns the clean value (messages in
+    `lang`, MESSAGES)."""
+    m = MESSAGES[lang]
     if value is None:
         if p.nullable:
             return None
-        raise InvalidRequest(path, "is required", code="required")
+        raise InvalidRequest(path, m["required"], code="required")
     kind = p.kind
     if kind == "int":
-        return _range(_whole(value, path), p, path)
+        return _range(_whole(value, path, lang), p, path, lang)
     if kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidRequest(path, f"must be true or false, not {shown(value)}", code="type")
+            raise InvalidRequest(path, m["bool"].format(value=shown(value)), code="type")
         return value
     if kind == "choice":
         value = _choice_key(p, value)
         if value not in _choice_values(p) or isinstance(value, bool):
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, f"unknown value {shown(value)}; choose one of: {names}", code="choice")
+            raise InvalidRequest(path, m["choice"].format(value=shown(value), names=names), code="choice")
         return value
     if kind == "int_or_choice":
         if isinstance(value, str):
@@ -143,26 +170,27 @@ def check_value(p, value, path):
             if key in _choice_values(p):
                 return key
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, f"unknown value {shown(value)}; give a number or one of: {names}", code="choice")
-        return _range(_whole(value, path), p, path)
+            raise InvalidRequest(path, m["int_or_choice"].format(value=shown(value), names=names),
+                                 code="choice")
+        return _range(_whole(value, path, lang), p, path, lang)
     if kind == "string":
         if not isinstance(value, str):
-            raise InvalidRequest(path, f"must be text, not {shown(value)}", code="type")
+            raise InvalidRequest(path, m["text"].format(value=shown(value)), code="type")
         if p.max_length is not None and len(value) > p.max_length:
-            raise InvalidRequest(path, f"is {len(value):,} characters long; at most {p.max_length}")
+            raise InvalidRequest(path, m["too_long"].format(length=f"{len(value):,}", n=p.max_length))
         return value
     if kind == "object":
         if not isinstance(value, dict):
-            raise InvalidRequest(path, "must be an object of fields", code="type")
-        return validate(p.fields, value, prefix=path + ".", reserved=())
+            raise InvalidRequest(path, m["object"], code="type")
+        return validate(p.fields, value, prefix=path + ".", reserved=(), lang=lang)
     if kind == "list":
         if not isinstance(value, (list, tuple)):
-            raise InvalidRequest(path, "must be a list", code="type")
+            raise InvalidRequest(path, m["list"], code="type")
         if p.min_items is not None and len(value) < p.min_items:
-            raise InvalidRequest(path, f"needs at least {_entries(p.min_items)}, not {len(value)}")
+            raise InvalidRequest(path, m["min_items"].format(entries=_entries(p.min_items, lang), n=len(value)))
         if p.max_items is not None and len(value) > p.max_items:
-            raise InvalidRequest(path, f"takes at most {_entries(p.max_items)}, not {len(value)}")
-        return [check_value(p.item, v, f"{path}[{i}]") for i, v in enumerate(value)]
+            raise InvalidRequest(path, m["max_items"].format(entries=_entries(p.max_items, lang), n=len(value)))
+        return [check_value(p.item, v, f"{path}[{i}]", lang) for i, v in enumerate(value)]
     raise ValueError(f"unknown parameter kind {kind!r}")
 
 
@@ -187,18 +215,19 @@ def known_names(params, reserved=RESERVED):
     return frozenset(p.name for p in params) | frozenset(reserved)
 
 
-def validate(params, request, prefix="", reserved=RESERVED, known=None):
+def validate(params, request, prefix="", reserved=RESERVED, known=None, lang="en"):
     """Clean values for `params` from `request` (a dict); unknown keys and
-    missing required ones raise InvalidRequest naming the field. `known`:
-    known_names(params, reserved), when the caller keeps it."""
+    missing required ones raise InvalidRequest naming the field (in `lang`,
+    MESSAGES). `known`: known_names(params, reserved), when the caller keeps it."""
+    m = MESSAGES[lang]
     if type(request) is not dict and not isinstance(request, dict):
-        raise InvalidRequest(prefix.rstrip(".") or "request", "must be an object of fields", code="type")
+        raise InvalidRequest(prefix.rstrip(".") or "request", m["object"], code="type")
     if known is None:
         known = _known_names(params, reserved)
     if not known.issuperset(request):
         for key in request:
             if key not in known:
-                raise InvalidRequest(prefix + str(key), "is not a parameter of this check", code="unknown")
+                raise InvalidRequest(prefix + str(key), m["unknown"], code="unknown")
     out = {}
     for p in params:
         name = p.name
@@ -207,13 +236,13 @@ def validate(params, request, prefix="", reserved=RESERVED, known=None):
             if type(value) is str and p.kind == "string" and p.max_length is None:
                 out[name] = value  # the common case (a dice expression), as check_value
             else:
-                out[name] = check_value(p, value, prefix + name)
+                out[name] = check_value(p, value, prefix + name, lang)
         elif p.default is not REQUIRED:
             out[name] = p.default
         elif p.nullable:
             out[name] = None
         else:
-            raise InvalidRequest(prefix + name, "is required", code="required")
+            raise InvalidRequest(prefix + name, m["required"], code="required")
     return out
 
 

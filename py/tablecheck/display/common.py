@@ -26,6 +26,7 @@ class Context:
     labels: dict = field(default_factory=dict)
     side: str = None
     request: dict = field(default_factory=dict)  # the request as sent, for follow-ups
+    locale: str = "en"  # the language of the words (api.md "Languages")
 
     def follow_up(self, **changes):
         """A complete request for a follow-up on this result: the request
@@ -131,26 +132,31 @@ def modifier_facts(mods, who=None, key="modifier"):
     return [Figure(f"{who}: {words}" if who else words, signed(v), key) for words, v in mods]
 
 
-def die_notes(roll):
+# the generic captions' words; a game's cards in another language hand in
+# their own (die_views `words`: the same keys)
+DIE_WORDS = {"confirmation_roll": "confirmation roll", "rerolled": "rerolled", "dropped": "dropped"}
+
+
+def die_notes(roll, words=DIE_WORDS):
     """The captions any die gets from its flags."""
     notes = []
     if roll.get("confirmation") and "confirm" not in str(roll.get("label", "")).lower():
-        notes.append("confirmation roll")
+        notes.append(words["confirmation_roll"])
     if roll.get("rerolled"):
-        notes.append("rerolled")
+        notes.append(words["rerolled"])
     elif roll.get("kept") is False:
-        notes.append("dropped")
+        notes.append(words["dropped"])
     return notes
 
 
-def die_views(rolls, notes=None, label=None):
+def die_views(rolls, notes=None, label=None, words=DIE_WORDS):
     """A DieView per die: the generic captions plus `notes(roll)` of the
     game, labels from `label(roll)` or the tray's."""
     out = []
     for r in rolls:
         extra = notes(r) if notes else []
         out.append(DieView(label(r) if label else str(r.get("label", "")),
-                           [n for n in extra + die_notes(r) if n]))
+                           [n for n in extra + die_notes(r, words) if n]))
     return out
 
 

@@ -42,28 +42,41 @@ def low(text):
     return text[:1].lower() + text[1:]
 
 
-def pct_text(p):
-    """For people: '0%', 'under 0.1%', '12.3%', 'over 99.9%', '100%'."""
+# how a language writes a percent and its edges, a decimal point, yes and no
+# (German: "62,5 %", a comma and a space before the sign, Duden)
+NUMBER_WORDS = {
+    "en": {"pct": "{p}%", "under": "under {p}%", "over": "over {p}%", "point": ".",
+           "yes": "yes", "no": "no"},
+    "de": {"pct": "{p}\u00a0%", "under": "unter {p}\u00a0%", "over": "über {p}\u00a0%", "point": ",",
+           "yes": "ja", "no": "nein"},
+}
+
+
+def pct_text(p, lang="en"):
+    """For people: '0%', 'under 0.1%', '12.3%', 'over 99.9%', '100%'
+    (`lang` "de": '12,3 %')."""
+    w = NUMBER_WORDS[lang]
     p = Fraction(p)
     if p <= 0:
-        return "0%"
+        return w["pct"].format(p=0)
     if p >= 1:
-        return "100%"
+        return w["pct"].format(p=100)
     text = pct(p)
     if text == "0.0":
-        return "under 0.1%"
+        return w["under"].format(p=f"0{w['point']}1")
     if text == "100.0":
-        return "over 99.9%"
-    return f"{text}%"
+        return w["over"].format(p=f"99{w['point']}9")
+    return w["pct"].format(p=text.replace(".", w["point"]))
 
 
-def number(x, places=2):
-    """A figure for a fact: whole numbers as they are, others to `places`."""
+def number(x, places=2, lang="en"):
+    """A figure for a fact: whole numbers as they are, others to `places`
+    (`lang` "de": a decimal comma)."""
     if isinstance(x, bool):
-        return "yes" if x else "no"
+        return NUMBER_WORDS[lang]["yes" if x else "no"]
     if isinstance(x, int):
         return str(x)
     x = float(x)
     if x == int(x) and abs(x) < 1e15:
         return str(int(x))
-    return f"{x:.{places}f}"
+    return f"{x:.{places}f}".replace(".", NUMBER_WORDS[lang]["point"])

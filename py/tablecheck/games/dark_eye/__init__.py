@@ -74,9 +74,11 @@ Where the rules and readings are silent, this module decides:
   point a throw: a rerolled result offers no further follow-up.
 """
 
+from functools import partial
+
 from ...checks import Check, Importer, System
 from . import (cards, cards_attribute, cards_contest, cards_cumulative, cards_form, cards_optolith,
-               cards_sheet, cards_skill)
+               cards_sheet, cards_skill, cards_words)
 from . import optolith as dark_eye_optolith
 from . import skills as dark_eye_skills
 from .attribute import attribute_follow_ups, attribute_rules, odds_attribute, resolve_attribute
@@ -93,20 +95,15 @@ from .terms import (ATTRIBUTE_OUTCOMES, ATTRIBUTES, COMBAT_VALUES, CONTEST_OUTCO
                     KIND, SKILL_OUTCOMES)
 from .throw import skill_dist, sp_walk
 
-# the core skill list in a check's `skill` field and in the sheet's skill rows
-FORM_HINT = dark_eye_skills.hint(dark_eye_skills.FORM_SETS, cards.SKILL_LIST)
-SHEET_HINT = dark_eye_skills.hint(dark_eye_skills.SHEET_SETS, cards.SKILL_LIST)
-SHEET = cards_sheet.make_sheet(SHEET_HINT, COMBAT_DEFAULTS)
-FORM = cards_form.checks(FORM_HINT)  # each check's label, description and parameters
-
 # what the sentences quote of the rules (the cards never import them)
 READ = cards.RulesRead(walk=sp_walk, chart=tuple(QL_CHART), next_penalty=next_penalty)
 
 
-def _import_hero(data, sheet):
+def _import_hero(data, sheet, lang="en"):
     """An Optolith hero with its report in words (Importer.read)."""
     answer = dark_eye_optolith.import_hero(data, sheet)
-    return {"character": answer["character"], "report": cards_optolith.report(answer["report"])}
+    return {"character": answer["character"],
+            "report": cards_optolith.report(answer["report"], cards_words.words(lang))}
 
 
 def fill(character, params):
@@ -125,20 +122,20 @@ def _skill_card(ctx, values, result):
     return cards_skill.skill_card(ctx, values, result, skill_follow_ups(values, result))
 
 
-def _skill_words(values, result):
-    return cards_skill.skill_words(values, result, READ)
+def _skill_words(values, result, lang="en"):
+    return cards_skill.skill_words(values, result, READ, lang)
 
 
-def _cumulative_words(values, result):
-    return cards_cumulative.cumulative_words(values, result, READ)
+def _cumulative_words(values, result, lang="en"):
+    return cards_cumulative.cumulative_words(values, result, READ, lang)
 
 
-def _group_words(values, result):
-    return cards_cumulative.group_words(values, result, READ)
+def _group_words(values, result, lang="en"):
+    return cards_cumulative.group_words(values, result, READ, lang)
 
 
-def _cumulative_skills_words(values, result):
-    return cards_cumulative.cumulative_skills_words(values, result, READ)
+def _cumulative_skills_words(values, result, lang="en"):
+    return cards_cumulative.cumulative_skills_words(values, result, READ, lang)
 
 
 def _contest(values, result):
@@ -154,16 +151,17 @@ def _group_contest(values, result):
     return sides, contest(sides["a"], sides["b"], values["passive"])[2]
 
 
-def _competitive_words(values, result):
-    return cards_contest.competitive_words(values, result, *_contest(values, result), READ)
+def _competitive_words(values, result, lang="en"):
+    return cards_contest.competitive_words(values, result, *_contest(values, result), READ, lang)
 
 
 def _competitive_card(ctx, values, result):
     return cards_contest.competitive_card(ctx, values, result, *_contest(values, result))
 
 
-def _group_competitive_words(values, result):
-    return cards_contest.group_competitive_words(values, result, *_group_contest(values, result), READ)
+def _group_competitive_words(values, result, lang="en"):
+    return cards_contest.group_competitive_words(values, result, *_group_contest(values, result), READ,
+                                                 lang)
 
 
 def _group_competitive_card(ctx, values, result):
@@ -176,115 +174,143 @@ def clear_caches():
     _hero_chain.cache_clear()
 
 
-SYSTEM = System(
-    id="dark_eye",
-    **cards_form.GAME,
-    extra={
-        "attributes": [abbr for abbr, _ in ATTRIBUTES],
-        "attribute_names": dict(ATTRIBUTES),
-        "combat_values": dict(COMBAT_VALUES),
-        "vocabulary": {
-            "attributes": [{"id": abbr, "name": name} for abbr, name in ATTRIBUTES],
-            "combat_values": [{"id": abbr, "name": name} for abbr, name in COMBAT_VALUES],
+def _outcomes(outcomes, names):
+    """[(id, words)] of a check's outcomes in a language (ids kept)."""
+    return [(oid, names[oid]) for oid, _ in outcomes]
+
+
+def _in(lang, words_of):
+    """`words_of(...)` in `lang` (English: the function itself)."""
+    return words_of if lang == "en" else partial(words_of, lang=lang)
+
+
+def make_system(lang="en"):
+    """The game in one language (api.md "Languages"): the same ids, rules
+    and cards, the words of cards_words.words(lang)."""
+    w = cards_words.words(lang)
+    form_hint = dark_eye_skills.hint(dark_eye_skills.FORM_SETS, w["skill_list"], lang)
+    sheet_hint = dark_eye_skills.hint(dark_eye_skills.SHEET_SETS, w["skill_list"], lang)
+    form = cards_form.checks(form_hint, w)  # each check's label, description and parameters
+    return System(
+        id="dark_eye",
+        locale=lang,
+        **w["game"],
+        extra={
+            "attributes": [abbr for abbr, _ in ATTRIBUTES],
+            "attribute_names": {abbr: w["value_names"][abbr] for abbr, _ in ATTRIBUTES},
+            "combat_values": {abbr: w["value_names"][abbr] for abbr, _ in COMBAT_VALUES},
+            "vocabulary": {
+                "attributes": [{"id": abbr, "name": w["value_names"][abbr]} for abbr, _ in ATTRIBUTES],
+                "combat_values": [{"id": abbr, "name": w["value_names"][abbr]} for abbr, _ in COMBAT_VALUES],
+            },
+            "quality_level_chart": [{"points_left": f"{lo}+" if hi is None else f"{lo}-{hi}",
+                                     "quality_level": ql} for lo, hi, ql in QL_CHART],
+            "skills": dark_eye_skills.catalog(lang),  # the core skill list (issue 27)
         },
-        "quality_level_chart": [{"points_left": f"{lo}+" if hi is None else f"{lo}-{hi}",
-                                 "quality_level": ql} for lo, hi, ql in QL_CHART],
-        "skills": dark_eye_skills.catalog(),  # the core skill list (issue 27)
-    },
-    sheet=SHEET,
-    fill=fill,
-    importers=[Importer("optolith", cards_form.IMPORTER, _import_hero)],
-    checks=[
-        Check(
-            id="attribute",
-            **FORM["attribute"],
-            rules=attribute_rules,
-            odds_reads_dice=reads_dice,
-            outcomes=ATTRIBUTE_OUTCOMES,
-            success_outcomes=("critical_success", "success"),
-            resolve=resolve_attribute,
-            odds=odds_attribute,
-            tones=cards.ATTRIBUTE_TONES,
-            words=cards_attribute.attribute_words,
-            explain=_attribute_card,
-            odds_view=cards_attribute.attribute_odds,
-        ),
-        Check(
-            id="skill",
-            **FORM["skill"],
-            rules=skill_rules,
-            odds_reads_dice=reads_dice,
-            outcomes=SKILL_OUTCOMES,
-            success_outcomes=("spectacular_success", "critical_success", "success"),
-            resolve=resolve_skill,
-            odds=odds_skill,
-            tones=cards.SKILL_TONES,
-            words=_skill_words,
-            explain=_skill_card,
-            odds_view=cards_skill.skill_odds,
-        ),
-        Check(
-            id="competitive",
-            **FORM["competitive"],
-            outcomes=CONTEST_OUTCOMES,
-            success_outcomes=("a_wins", "b_wins"),
-            resolve=resolve_competitive,
-            odds=odds_competitive,
-            tones=cards.CONTEST_TONES,
-            words=_competitive_words,
-            explain=_competitive_card,
-            odds_view=cards_contest.competitive_odds,
-        ),
-        Check(
-            id="cumulative",
-            **FORM["cumulative"],
-            outcomes=CUMULATIVE_OUTCOMES,
-            success_outcomes=("success", "partial_success"),
-            rules=cumulative_rules,
-            resolve=resolve_cumulative,
-            odds=odds_cumulative,
-            tones=cards.CUMULATIVE_TONES,
-            words=_cumulative_words,
-            explain=cards_cumulative.cumulative_card,
-            odds_view=cards_cumulative.cumulative_odds,
-        ),
-        Check(
-            id="cumulative_skills",
-            **FORM["cumulative_skills"],
-            outcomes=CUMULATIVE_OUTCOMES,
-            success_outcomes=("success", "partial_success"),
-            rules=_multi_checks,
-            resolve=resolve_cumulative_skills,
-            odds=odds_cumulative_skills,
-            tones=cards.CUMULATIVE_TONES,
-            words=_cumulative_skills_words,
-            explain=cards_cumulative.cumulative_skills_card,
-            odds_view=cards_cumulative.cumulative_skills_odds,
-        ),
-        Check(
-            id="group",
-            **FORM["group"],
-            outcomes=CUMULATIVE_OUTCOMES,
-            success_outcomes=("success", "partial_success"),
-            rules=group_rules,
-            resolve=resolve_group,
-            odds=odds_group,
-            tones=cards.CUMULATIVE_TONES,
-            words=_group_words,
-            explain=cards_cumulative.group_card,
-            odds_view=cards_cumulative.group_odds,
-        ),
-        Check(
-            id="group_competitive",
-            **FORM["group_competitive"],
-            outcomes=CONTEST_OUTCOMES,
-            success_outcomes=("a_wins", "b_wins"),
-            resolve=resolve_group_competitive,
-            odds=odds_group_competitive,
-            tones=cards.CONTEST_TONES,
-            words=_group_competitive_words,
-            explain=_group_competitive_card,
-            odds_view=cards_contest.group_competitive_odds,
-        ),
-    ],
-)
+        sheet=cards_sheet.make_sheet(sheet_hint, COMBAT_DEFAULTS, w),
+        fill=fill,
+        importers=[Importer("optolith", w["importer"], _in(lang, _import_hero))],
+        checks=[
+            Check(
+                id="attribute",
+                **form["attribute"],
+                rules=attribute_rules,
+                odds_reads_dice=reads_dice,
+                outcomes=_outcomes(ATTRIBUTE_OUTCOMES, w["attribute_outcomes"]),
+                success_outcomes=("critical_success", "success"),
+                resolve=resolve_attribute,
+                odds=odds_attribute,
+                tones=cards.ATTRIBUTE_TONES,
+                words=_in(lang, cards_attribute.attribute_words),
+                explain=_attribute_card,
+                odds_view=cards_attribute.attribute_odds,
+            ),
+            Check(
+                id="skill",
+                **form["skill"],
+                rules=skill_rules,
+                odds_reads_dice=reads_dice,
+                outcomes=_outcomes(SKILL_OUTCOMES, w["skill_outcomes"]),
+                success_outcomes=("spectacular_success", "critical_success", "success"),
+                resolve=resolve_skill,
+                odds=odds_skill,
+                tones=cards.SKILL_TONES,
+                words=_in(lang, _skill_words),
+                explain=_skill_card,
+                odds_view=cards_skill.skill_odds,
+            ),
+            Check(
+                id="competitive",
+                **form["competitive"],
+                outcomes=_outcomes(CONTEST_OUTCOMES, w["contest_outcomes"]),
+                success_outcomes=("a_wins", "b_wins"),
+                resolve=resolve_competitive,
+                odds=odds_competitive,
+                tones=cards.CONTEST_TONES,
+                words=_in(lang, _competitive_words),
+                explain=_competitive_card,
+                odds_view=cards_contest.competitive_odds,
+            ),
+            Check(
+                id="cumulative",
+                **form["cumulative"],
+                outcomes=_outcomes(CUMULATIVE_OUTCOMES, w["cumulative_outcomes"]),
+                success_outcomes=("success", "partial_success"),
+                rules=cumulative_rules,
+                resolve=resolve_cumulative,
+                odds=odds_cumulative,
+                tones=cards.CUMULATIVE_TONES,
+                words=_in(lang, _cumulative_words),
+                explain=cards_cumulative.cumulative_card,
+                odds_view=cards_cumulative.cumulative_odds,
+            ),
+            Check(
+                id="cumulative_skills",
+                **form["cumulative_skills"],
+                outcomes=_outcomes(CUMULATIVE_OUTCOMES, w["cumulative_outcomes"]),
+                success_outcomes=("success", "partial_success"),
+                rules=_multi_checks,
+                resolve=resolve_cumulative_skills,
+                odds=odds_cumulative_skills,
+                tones=cards.CUMULATIVE_TONES,
+                words=_in(lang, _cumulative_skills_words),
+                explain=cards_cumulative.cumulative_skills_card,
+                odds_view=cards_cumulative.cumulative_skills_odds,
+            ),
+            Check(
+                id="group",
+                **form["group"],
+                outcomes=_outcomes(CUMULATIVE_OUTCOMES, w["cumulative_outcomes"]),
+                success_outcomes=("success", "partial_success"),
+                rules=group_rules,
+                resolve=resolve_group,
+                odds=odds_group,
+                tones=cards.CUMULATIVE_TONES,
+                words=_in(lang, _group_words),
+                explain=cards_cumulative.group_card,
+                odds_view=cards_cumulative.group_odds,
+            ),
+            Check(
+                id="group_competitive",
+                **form["group_competitive"],
+                outcomes=_outcomes(CONTEST_OUTCOMES, w["contest_outcomes"]),
+                success_outcomes=("a_wins", "b_wins"),
+                resolve=resolve_group_competitive,
+                odds=odds_group_competitive,
+                tones=cards.CONTEST_TONES,
+                words=_in(lang, _group_competitive_words),
+                explain=_group_competitive_card,
+                odds_view=cards_contest.group_competitive_odds,
+            ),
+        ],
+    )
+
+
+# the core skills' German names for the German cards (Optolith de-DE, skills.py)
+cards_words.SKILL_NAMES["de"] = {s.name: s.name_de for s in dark_eye_skills.SKILLS}
+SYSTEM = make_system("en")
+SYSTEM.translations["de"] = make_system("de")
+SHEET = SYSTEM.sheet
+# the core skill list in a check's `skill` field and in the sheet's skill rows (English)
+FORM_HINT = dark_eye_skills.hint(dark_eye_skills.FORM_SETS, cards.SKILL_LIST)
+SHEET_HINT = dark_eye_skills.hint(dark_eye_skills.SHEET_SETS, cards.SKILL_LIST)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from ...display.common import (die_views, modifier_facts, modifier_text, modifiers, with_modifiers,
                                with_part_modifiers)
 from ...display.words import and_list, cap, signed
-from .terms import ATTRIBUTES, COMBAT_VALUES, KIND, SKILL_OUTCOMES
+from .cards_words import EN, skill_name, words
+from .terms import KIND
 
 
 ATTRIBUTE_TONES = {"critical_success": "great", "success": "good", "failure": "bad",
@@ -26,28 +27,35 @@ CUMULATIVE_TONES = {"success": "good", "partial_success": "partial", "failure": 
 CONTEST_TONES = {"a_wins": "neutral", "b_wins": "neutral", "unresolved": "neutral"}
 
 # a skill check's outcome in running text ("Alrik, Climbing: critical success, QL 3")
-SHORT = {"spectacular_success": "spectacular success", "critical_success": "critical success",
-         "success": "success", "failure": "failure", "botch": "botch",
-         "spectacular_botch": "spectacular botch", "partial_success": "partial success"}
-SIDES = (("a", "Side A"), ("b", "Side B"))
-# the check's modifier, said as the table says it: 'Climbing -2'
-MODIFIER = (("modifier", "Modifier"),)
+SHORT = EN["short"]
+SIDES = (("a", EN["side_a"]), ("b", EN["side_b"]))
 
 
-def _modded(what, part):
+def sides(w):
+    """(("a", "Side A"), ("b", "Side B")) in the words `w`."""
+    return (("a", w["side_a"]), ("b", w["side_b"]))
+
+
+def _modded(what, part, w=EN):
     """(what with the part's modifier, its facts): 'Climbing -2'."""
-    mods = modifiers(part, MODIFIER)
+    mods = modifiers(part, (("modifier", w["modifier"]),))  # said as the table says it
     return with_modifiers(what, modifier_text(mods, bare=True)), modifier_facts(mods)
 
 
-def _parts_modded(what, parts):
+def _parts_modded(what, parts, w=EN):
     """(what with each part's modifier, their facts); `parts` [(who, values)]
     (a single part: as `_modded`)."""
     if len(parts) == 1:
-        return _modded(what, parts[0][1])
-    named = [(who, modifiers(v, MODIFIER)) for who, v in parts]
+        return _modded(what, parts[0][1], w)
+    named = [(who, modifiers(v, (("modifier", w["modifier"]),))) for who, v in parts]
     facts = [f for who, mods in named for f in modifier_facts(mods, who)]
     return with_part_modifiers(what, [(who, modifier_text(m, bare=True)) for who, m in named]), facts
+
+
+def lower(text, w=EN):
+    """An outcome's words inside a sentence: lower case in English, as they
+    are in German (its nouns keep their capital)."""
+    return text.lower() if w["lower_in_sentences"] else text
 
 
 def _kind(outcome):
@@ -55,10 +63,16 @@ def _kind(outcome):
     return KIND[outcome]
 
 
-def _value_name(abbr):
+def _value_name(abbr, w=EN):
     """'Courage (COU)' for 'COU' (attributes and combat values)."""
-    names = dict(ATTRIBUTES + COMBAT_VALUES)
-    return f"{names[abbr]} ({abbr})" if abbr in names else None
+    names = w["value_names"]
+    return w["value_name"].format(name=names[abbr], abbr=w["abbr"][abbr]) if abbr in names else None
+
+
+def shown_names(names, w=EN):
+    """The attributes' abbreviations as the language writes them ('MU' for
+    'COU'), or None; the ids stay in the request."""
+    return [w["abbr"].get(n, n) for n in names] if names else names
 
 
 def _spans(entries, start=0):
@@ -71,78 +85,80 @@ def _spans(entries, start=0):
     return out
 
 
-def _skill_die_notes(roll):
+def _skill_die_notes(roll, w=EN):
     """'EAV 13', then '-2 SP' for a die the SP cover, 'not covered' for one
     they cannot."""
-    notes = [f"EAV {roll['eav']}"] if "eav" in roll else []
+    notes = [w["eav_n"].format(eav=roll["eav"])] if "eav" in roll else []
     if roll.get("short"):
-        notes.append("not covered")
+        notes.append(w["not_covered"])
     elif roll.get("cost"):
-        notes.append(f"-{roll['cost']} SP")
+        notes.append(w["sp_cost"].format(cost=roll["cost"]))
     return notes
 
 
-def _attribute_names(names):
-    return list(names) if names else ["attribute 1", "attribute 2", "attribute 3"]
+def _attribute_names(names, w=EN):
+    if names:
+        return shown_names(names, w)
+    return [w["attribute_n"].format(n=n) for n in (1, 2, 3)]
 
 
-def _skill_dice(rolls, parts):
+def _skill_dice(rolls, parts, w=EN):
     """DieViews for the skill checks in `parts` [(indices, names)]: each die
     labelled by its attribute ('COU die', 'attribute 2 die')."""
     labels = {}
     for indices, names in parts:
-        for i, n in zip(indices, _attribute_names(names)):
-            labels[i] = f"{n} die"
-    views = die_views(rolls, notes=_skill_die_notes)
+        for i, n in zip(indices, _attribute_names(names, w)):
+            labels[i] = w["die_of"].format(name=n)
+    views = die_views(rolls, notes=lambda roll: _skill_die_notes(roll, w), words=w)
     for i, v in enumerate(views):
         v.label = labels.get(i, v.label)
     return views
 
 
 # -- words for one skill check ---------------------------------------------------
-def _verdict(r):
+def _verdict(r, w=EN):
     """'success, QL 2', 'failure, 3 SP short', 'botch'."""
     if r.get("automatic"):
-        return "automatic failure (an EAV below 1)"
-    words = SHORT[r["outcome"]]
+        return w["automatic_failure"]
+    words = w["short"][r["outcome"]]
     if r["success"]:
-        return f"{words}, QL {r['quality_level']}"
+        return w["verdict_success"].format(words=words, ql=r["quality_level"])
     if r["outcome"] == "failure":
-        return f"{words}, {r.get('points_short', 0)} SP short"
+        return w["verdict_short"].format(words=words, n=r.get("points_short", 0))
     return words
 
 
-def _eav_list(eavs, names):
+def _eav_list(eavs, names, w=EN):
     """'COU 12, AGI 11, STR 13' (or '12, 11, 13' without names)."""
     if names:
-        return ", ".join(f"{n} {e}" for n, e in zip(names, eavs))
+        return ", ".join(f"{n} {e}" for n, e in zip(shown_names(names, w), eavs))
     return ", ".join(str(e) for e in eavs)
 
 
-def _skill_notes(r, rolls):
+def _skill_notes(r, rolls, w=EN):
     """Rule remarks for one skill check (its record and its dice)."""
     if r.get("automatic"):
-        return ["An EAV below 1: the check fails automatically; no dice are rolled."]
+        return [w["note_automatic"]]
     if _kind(r["outcome"]) == "botch":
-        return ["Two or more 20s: a botch, an automatic failure whatever the SP."]
+        return [w["note_botch"]]
     if _kind(r["outcome"]) == "critical" and any(d.get("short") for d in rolls):
-        return ["Two or more 1s: a critical success even though a die is not covered "
-                "(0 SP left, QL 1)."]
+        return [w["note_critical_uncovered"]]
     return []
 
 
-def _skill_words(part):
+def _skill_words(part, w=EN):
     """'Climbing (COU/AGI/STR)' from a skill group's `skill` and `names`."""
     skill, names = part.get("skill"), part.get("names")
     if not skill:
         return None
-    return f"{skill} ({'/'.join(names)})" if names else skill
+    skill = skill_name(skill, w)
+    return f"{skill} ({'/'.join(shown_names(names, w))})" if names else skill
 
 
 def skill_what(ctx, values):
     """'Climbing (COU/AGI/STR)': the skill's name with its attributes, or
     what the form was filled with."""
-    return _skill_words(values) or ctx.label("")
+    return _skill_words(values, words(ctx.locale)) or ctx.label("")
 
 
 def with_skill_names(ctx, values):
@@ -150,10 +166,11 @@ def with_skill_names(ctx, values):
     of its part of the form ('', 'a', 'members[1]', 'skills[0]', ...), so
     every card and odds view names what was rolled."""
     labels = dict(ctx.labels)
+    w = words(ctx.locale)
 
     def put(path, part):
-        if isinstance(part, dict) and _skill_words(part):
-            labels[path] = _skill_words(part)
+        if isinstance(part, dict) and _skill_words(part, w):
+            labels[path] = _skill_words(part, w)
 
     put("", values)
     for key in ("a", "b", "members", "skills"):
@@ -180,7 +197,7 @@ def _one_label(ctx, paths):
 
 
 def _member_name(ctx, path, member, i):
-    return member.get("name") or ctx.name(path) or f"hero {i + 1}"
+    return member.get("name") or ctx.name(path) or words(ctx.locale)["hero_n"].format(n=i + 1)
 
 
 def _heroes(ctx, path, members):
@@ -188,30 +205,29 @@ def _heroes(ctx, path, members):
     of their rows (the others by their own name or 'hero 2'), else None."""
     if not any(ctx.name(f"{path}[{i}]") for i in range(len(members))):
         return None
-    return and_list(ctx.name(f"{path}[{i}]") or _member_name(ctx, f"{path}[{i}]", m, i)
-                    for i, m in enumerate(members))
+    return and_list((ctx.name(f"{path}[{i}]") or _member_name(ctx, f"{path}[{i}]", m, i)
+                     for i, m in enumerate(members)), words(ctx.locale)["and"])
 
 
-def _titled(view, what):
+def _titled(view, what, w=EN):
     """The odds view named after what was rolled ('Climbing (COU/AGI/STR): ...')."""
     if what:
-        view.title = f"{what}: chance of each outcome"
+        view.title = w["odds_title_of"].format(what=what)
     return view
 
 
-def _check_extras(e):
+def _check_extras(e, w=EN):
     """' (+2 this check, -1 penalty)', ' (-1)' or '' for a check's title."""
     mod, penalty = e.get("check_modifier"), e.get("penalty")
     if not mod:
         return f" ({signed(-penalty)})" if penalty else ""
-    parts = [f"{signed(mod)} this check"] + ([f"{signed(-penalty)} penalty"] if penalty else [])
+    parts = [w["this_check"].format(mod=signed(mod))] + (
+        [w["penalty"].format(penalty=signed(-penalty))] if penalty else [])
     return f" ({', '.join(parts)})"
 
 
 # the core skill list as a form offers it (skills.hint)
-SKILL_LIST = {"button": "Skill list", "title": "The 59 core skills",
-              "placeholder": "Type to search",
-              "empty": "No core skill matches: a skill of your own takes its three attributes by hand."}
+SKILL_LIST = EN["skill_list"]
 
 
 # -- the sentences of a result (Check.words) --------------------------------------------
@@ -226,8 +242,8 @@ class RulesRead:
     next_penalty: object
 
 
-def _sp(n):
-    return f"{n} SP"
+def _sp(n, w=EN):
+    return w["sp"].format(n=n)
 
 
 def _terms(terms):
@@ -241,11 +257,11 @@ def _arith(base, terms):
     return f"{base}{shown} = {base + sum(terms)}" if shown else f"{base}"
 
 
-def _eav_text(attributes, terms, names):
+def _eav_text(attributes, terms, names, w=EN):
     """'EAVs COU 12 - 2 = 10, ...' for the terms (modifier, -penalty, ...);
     names may be None: 'EAVs 12 - 2 = 10, ...'."""
-    labels = [f"{n} " for n in names] if names else [""] * 3
-    return "EAVs " + ", ".join(f"{n}{_arith(a, terms)}" for n, a in zip(labels, attributes)) + "."
+    labels = [f"{n} " for n in shown_names(names, w)] if names else [""] * 3
+    return w["eavs"] + ", ".join(f"{n}{_arith(a, terms)}" for n, a in zip(labels, attributes)) + "."
 
 
 def _chart_row(chart, ql):
@@ -254,57 +270,53 @@ def _chart_row(chart, ql):
     return f"{low}+" if high is None else f"{low}-{high}"
 
 
-def with_verdict(r):
+def with_verdict(r, w=EN):
     """Short words for summaries: 'success with QL 2'."""
-    words = dict(SKILL_OUTCOMES)[r["outcome"]].lower()
+    words = lower(w["skill_outcomes"][r["outcome"]], w)
     if r["outcome"] == "failure" and r.get("automatic"):
-        return "automatic failure (an EAV below 1)"
+        return w["automatic_failure"]
     if r["outcome"] == "failure":
-        return f"failure ({_sp(r.get('points_short', 0))} short)"
+        return w["failure_short"].format(sp=_sp(r.get("points_short", 0), w))
     if r["success"]:
-        return f"{words} with QL {r['quality_level']}"
+        return w["with_ql"].format(words=words, ql=r["quality_level"])
     return words
 
 
-def throw_steps(r, names, read):
+def throw_steps(r, names, read, w=EN):
     """The sentences of one skill check's throw (its record `r`): each die
     against its EAV with the SP it costs, then the outcome."""
-    names = _attribute_names(names)
+    names = _attribute_names(names, w)
     if r.get("automatic"):
         low = [f"{n}: {e}" for n, e in zip(names, r["eav"]) if e < 1]
-        return [f"EAV below 1 ({', '.join(low)}): the check fails automatically; no dice are rolled."]
+        return [w["step_automatic"].format(low=", ".join(low))]
     faces, eavs, rating = r["dice"], r["eav"], r["rating"]
     steps = []
     walk = read.walk(faces, eavs, rating)
     for n, e, face, spend in zip(names, eavs, faces, walk):
+        die = dict(die=cap(n), face=face, eav=e, need=_sp(spend.need, w), left=_sp(spend.left, w))
         if spend.need == 0:
-            single = (" (in a skill check a single 20 is an ordinary value; \"a 20 always "
-                      "fails\" is the attribute-check rule)") if face == 20 else ""
-            steps.append(f"{cap(n)} die {face} against EAV {e}: passes{single}, {_sp(spend.left)} left.")
+            steps.append(w["step_passes"].format(single=w["single_20"] if face == 20 else "", **die))
         elif spend.cost:
-            steps.append(f"{cap(n)} die {face} against EAV {e}: {_sp(spend.need)} spent, "
-                         f"{_sp(spend.left)} left.")
+            steps.append(w["step_spent"].format(**die))
         elif spend.after_uncovered:
-            steps.append(f"{cap(n)} die {face} against EAV {e}: would need {_sp(spend.need)} more.")
+            steps.append(w["step_more"].format(**die))
         else:
-            steps.append(f"{cap(n)} die {face} against EAV {e}: needs {_sp(spend.need)}, "
-                         f"only {_sp(spend.left)} left: not covered.")
+            steps.append(w["step_uncovered"].format(**die))
     outcome, ql, points = r["outcome"], r["quality_level"], r["points_left"]
     if KIND[outcome] == "botch":
-        n20 = "Three 20s: a spectacular botch" if outcome == "spectacular_botch" else "Two 20s: a botch"
-        steps.append(f"{n20}, an automatic failure whatever the SP.")
+        n20 = w["three_20"] if outcome == "spectacular_botch" else w["two_20"]
+        steps.append(w["step_botch"].format(n20=n20))
     elif KIND[outcome] == "critical":
-        n1 = ("Three 1s: a spectacular success" if outcome == "spectacular_success"
-              else "Two 1s: a critical success")
+        n1 = w["three_1"] if outcome == "spectacular_success" else w["two_1"]
         if any(spend.short for spend in walk):  # a die the SP do not cover
-            steps.append(f"{n1}, overriding the uncovered die; 0 SP left: QL 1.")
+            steps.append(w["step_critical_uncovered"].format(n1=n1))
         else:
-            steps.append(f"{n1}; {_sp(points)} left: QL {ql} ({_chart_row(read.chart, ql)} SP left).")
+            steps.append(w["step_critical"].format(n1=n1, left=_sp(points, w), ql=ql,
+                                                   row=_chart_row(read.chart, ql)))
     elif outcome == "success":
-        steps.append(f"All three dice pass with {_sp(points)} left: QL {ql} "
-                     f"({_chart_row(read.chart, ql)} SP left).")
+        steps.append(w["step_success"].format(left=_sp(points, w), ql=ql, row=_chart_row(read.chart, ql)))
     else:
         short = r.get("points_short", 0)
-        steps.append(f"The dice need {_sp(rating + short)} but the SR is {rating}: failure, "
-                     f"{_sp(short)} short.")
+        steps.append(w["step_failure"].format(need=_sp(rating + short, w), rating=rating,
+                                              short=_sp(short, w)))
     return steps

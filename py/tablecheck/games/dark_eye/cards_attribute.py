@@ -3,33 +3,34 @@
 from ...display.common import die_views, fig, headline, line, outcome_rows
 from ...display.model import Card, OddsView
 from ...display.words import pct_text
-from .cards import _arith, _modded, _value_name
+from .cards import _arith, _modded, _value_name, lower
 from .cards_fate_points import _attribute_follow_ups
+from .cards_words import EN, words
 
 
 def attribute_card(ctx, values, result, advice):
     """The card; `advice`: the follow-ups the rules allow ({"fate_point":
     advice}, attribute.attribute_follow_ups), handed in by the wiring."""
+    w = words(ctx.locale)
     outcome, eav, face = result["outcome"], result["eav"], result.get("roll")
-    what = ctx.label("") or _value_name(values.get("name"))
+    what = ctx.label("") or _value_name(values.get("name"), w)
     subject = ctx.name("")
-    facts = [fig("EAV", eav, "eav")]
+    facts = [fig(w["a_eav"], eav, "eav")]
     notes = []
     if face is None:
-        notes.append(f"EAV {eav} is below 1: the check fails automatically; no die is rolled.")
-        key, key_text = None, f"EAV {eav} below 1"
+        notes.append(w["a_note_below"].format(eav=eav))
+        key, key_text = None, w["a_key_below"].format(eav=eav)
     else:
-        key, key_text = fig("Roll", face, "roll"), f"rolled {face} vs EAV {eav}"
+        key, key_text = fig(w["a_roll"], face, "roll"), w["a_key_rolled"].format(face=face, eav=eav)
         if face == 20 and eav >= 20:
-            notes.append("A 20 always fails, even at EAV 20 or more.")
+            notes.append(w["a_note_20"])
     first = result.get("first")
     if first:
-        facts.append(fig("First throw", f"{first['roll']}: {ctx.words(first['outcome']).lower()}",
+        facts.append(fig(w["first_throw"], f"{first['roll']}: {lower(ctx.words(first['outcome']), w)}",
                           "first"))
-        notes.append("A fate point rerolled the die; the new value stands (a confirmation roll "
-                     "is never rerolled).")
-        key_text += " after a fate point"
-    modded, mod_facts = _modded(what or ctx.check_label, values)
+        notes.append(w["a_note_fate"])
+        key_text += w["a_after_fate"]
+    modded, mod_facts = _modded(what or ctx.check_label, values, w)
     return Card(
         title=ctx.title_for(what),
         subject=subject,
@@ -37,13 +38,13 @@ def attribute_card(ctx, values, result, advice):
         key=key,
         facts=facts + mod_facts,
         notes=notes,
-        line=line(subject, modded, ctx.words(outcome).lower(), key_text),
-        dice=_attribute_dice(result, values),
+        line=line(subject, modded, lower(ctx.words(outcome), w), key_text),
+        dice=_attribute_dice(result, values, w),
         actions=_attribute_follow_ups(ctx, values, result, advice),
     )
 
 
-def _attribute_dice(result, values):
+def _attribute_dice(result, values, w):
     """The die ('COU die') and its confirmation roll, each with the EAV;
     the confirmation roll says whether it confirmed."""
     rolls = result.get("rolls", [])
@@ -51,92 +52,87 @@ def _attribute_dice(result, values):
 
     def label(roll):
         if roll.get("confirmation"):
-            return "confirmation roll"
-        return f"{name} die" if name else "d20"
+            return w["confirmation_roll"]
+        return w["die_of"].format(name=w["abbr"].get(name, name)) if name else "d20"
 
     def notes(roll):
-        out = [f"EAV {roll['eav']}"] if "eav" in roll else []
+        out = [w["eav_n"].format(eav=roll["eav"])] if "eav" in roll else []
         if roll.get("kept") is False:  # the first throw, before a fate point
-            return out + ([] if roll.get("rerolled") else ["set aside with its die"])
+            return out + ([] if roll.get("rerolled") else [w["a_set_aside"]])
         if roll.get("confirmation"):
             confirmed = outcome in ("critical_success", "botch")
-            out.append("confirmed" if confirmed else "not confirmed")
+            out.append(w["a_confirmed"] if confirmed else w["a_not_confirmed"])
         return out
 
-    views = die_views(rolls, notes=notes, label=label)
+    views = die_views(rolls, notes=notes, label=label, words=w)
     for v in views:  # 'set aside with its die' says it already
-        if "set aside with its die" in v.notes:
-            v.notes = [n for n in v.notes if n != "dropped"]
+        if w["a_set_aside"] in v.notes:
+            v.notes = [n for n in v.notes if n != w["dropped"]]
     return views
 
 
 def attribute_odds(ctx, values, odds):
+    w = words(ctx.locale)
     eav = odds["eav"]
     notes = []
     if eav < 1:
-        notes.append(f"EAV {eav} is below 1: the check always fails.")
+        notes.append(w["a_odds_below"].format(eav=eav))
     elif eav >= 20:
-        notes.append("At EAV 20 or more only a 20 can fail (and only a confirmed 20 botches).")
+        notes.append(w["a_odds_20"])
     return OddsView(
+        title=w["odds_title"],
         outcomes=outcome_rows(ctx, odds),
-        figures=[fig("Chance of success", pct_text(odds["success_chance"]), "success_chance"),
-                 fig("EAV", eav, "eav")],
+        figures=[fig(w["chance_of_success"], pct_text(odds["success_chance"], w["lang"]), "success_chance"),
+                 fig(w["a_eav"], eav, "eav")],
         notes=notes,
     )
 
 
 # -- the sentences of a result (Check.words) ----------------------------------------
-def _throw_steps(eav, face, conf, outcome):
+def _throw_steps(eav, face, conf, outcome, w):
     """The sentences of one attribute throw (die and any confirmation)."""
     steps = []
     if face == 1:
-        steps.append(f"Rolled a 1 against EAV {eav}: a success, and a confirmation roll follows.")
+        steps.append(w["a_step_1"].format(eav=eav))
         if outcome == "critical_success":
-            steps.append(f"Confirmation roll {conf} <= EAV {eav}: confirmed, a critical success.")
+            steps.append(w["a_step_1_confirmed"].format(conf=conf, eav=eav))
         elif conf == 20:
-            steps.append("Confirmation roll 20: a 20 always fails, so no critical; "
-                         "an ordinary success.")
+            steps.append(w["a_step_1_conf_20"])
         else:
-            steps.append(f"Confirmation roll {conf} > EAV {eav}: not confirmed, "
-                         "an ordinary success.")
+            steps.append(w["a_step_1_not_confirmed"].format(conf=conf, eav=eav))
     elif face == 20:
-        steps.append(f"Rolled a 20 against EAV {eav}: a failure, and a confirmation roll follows.")
+        steps.append(w["a_step_20"].format(eav=eav))
         if outcome == "botch" and conf == 20:
-            steps.append("Confirmation roll 20: another 20 confirms the botch.")
+            steps.append(w["a_step_20_conf_20"])
         elif outcome == "botch":
-            steps.append(f"Confirmation roll {conf} > EAV {eav}: the botch is confirmed.")
+            steps.append(w["a_step_20_confirmed"].format(conf=conf, eav=eav))
         else:
-            steps.append(f"Confirmation roll {conf} <= EAV {eav}: no botch, an ordinary failure.")
+            steps.append(w["a_step_20_not_confirmed"].format(conf=conf, eav=eav))
     else:
         cmp = "<=" if face <= eav else ">"
-        steps.append(f"Rolled {face} {cmp} EAV {eav}: {'success' if face <= eav else 'failure'}.")
+        verdict = w["a_success"] if face <= eav else w["a_failure"]
+        steps.append(w["a_step_rolled"].format(face=face, cmp=cmp, eav=eav, verdict=verdict))
     return steps
 
 
-def attribute_words(values, result):
+def attribute_words(values, result, lang="en"):
     """Check.words: the summary and steps of an attribute check's record."""
+    w = words(lang) if lang != "en" else EN
     eav, outcome, face = result["eav"], result["outcome"], result["roll"]
     name = values["name"]
-    what = f" on {name}" if name else ""
-    steps = [f"EAV = {_arith(values['value'], [values['modifier']])}."]
+    what = w["a_on"].format(name=w["abbr"].get(name, name)) if name else ""
+    steps = [w["a_step_eav"].format(arith=_arith(values['value'], [values['modifier']]))]
     if face is None:
-        steps.append(f"EAV {eav} is below 1: the check cannot succeed; no die is rolled.")
-        return {"summary": f"Failure: EAV {eav} is below 1, so the check fails automatically.",
-                "steps": steps}
+        steps.append(w["a_step_below"].format(eav=eav))
+        return {"summary": w["a_summary_below"].format(eav=eav), "steps": steps}
     conf = result["confirmation"]["value"] if result["confirmation"] else None
     first = result.get("first")
     if first:
-        steps += _throw_steps(eav, first["roll"], first["confirmation"], first["outcome"])
-        steps.append("A fate point (FtP) rerolls the die; the new value stands"
-                     + (" (the confirmation roll is never rerolled: a new 1 or 20 is confirmed "
-                        "afresh)." if first["confirmation"] is not None else "."))
-    steps += _throw_steps(eav, face, conf, outcome)
-    summary = {
-        "critical_success": f"Critical success{what} (EAV {eav}): a 1, confirmed.",
-        "success": f"Success{what} (EAV {eav}) with a {face}.",
-        "failure": f"Failure{what} (EAV {eav}) with a {face}.",
-        "botch": f"Botch{what} (EAV {eav}): a 20, confirmed.",
-    }[outcome]
+        steps += _throw_steps(eav, first["roll"], first["confirmation"], first["outcome"], w)
+        steps.append(w["a_step_fate"] + (w["a_step_fate_conf"] if first["confirmation"] is not None
+                                         else "."))
+    steps += _throw_steps(eav, face, conf, outcome, w)
+    summary = w["a_summary"][outcome].format(what=what, eav=eav, face=face)
     if first:
-        summary = summary[:-1] + " after a fate point."
+        summary = summary[:-1] + w["a_summary_after_fate"]
     return {"summary": summary, "steps": steps}

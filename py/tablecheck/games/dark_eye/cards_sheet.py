@@ -1,32 +1,36 @@
 """The Dark Eye's character sheet (tablecheck.sheets) with its words: what a
-character has, as the sheet editor shows it."""
+character has, as the sheet editor shows it (in the words `w`)."""
 
 from ...sheets import Column, Number, Sheet, Table
+from .cards_words import EN
 from .terms import ATTRIBUTES, COMBAT_VALUES
 
 
-def make_sheet(skill_hint, combat_defaults):
+def make_sheet(skill_hint, combat_defaults, w=EN):
     """The sheet; `skill_hint`: the skill list a row's name offers;
     `combat_defaults`: a new character's combat values (tables)."""
+    names = w["value_names"]
     return Sheet(
-        numbers_label="Attributes",
-        numbers=[Number(abbr, f"{name} ({abbr})", 0, 40, 12) for abbr, name in ATTRIBUTES]
-        + [Number(abbr, f"{name} ({abbr})", 0, 40, combat_defaults[abbr], referable=False)
-           for abbr, name in COMBAT_VALUES]
-        + [Number("FtP", "Fate points (FtP)", 0, 20, 3, referable=False, counter=True, optional=True)],
+        numbers_label=w["sh_attributes"],
+        numbers=[Number(abbr, w["value_name"].format(name=names[abbr], abbr=w["abbr"][abbr]), 0, 40, 12)
+                 for abbr, _ in ATTRIBUTES]
+        + [Number(abbr, w["value_name"].format(name=names[abbr], abbr=w["abbr"][abbr]), 0, 40,
+                  combat_defaults[abbr], referable=False)
+           for abbr, _ in COMBAT_VALUES]
+        + [Number("FtP", w["sh_fate_points"], 0, 20, 3, referable=False, counter=True, optional=True)],
         tables=[Table(
-            "skills", "Skills", "skill",
+            "skills", w["sh_skills"], w["sh_skill_row"],
             columns=[
-                Column("name", "text", "Skill", suggest=skill_hint),
-                Column("a1", "ref", "1st attribute", ref="numbers"),
-                Column("a2", "ref", "2nd attribute", ref="numbers"),
-                Column("a3", "ref", "3rd attribute", ref="numbers"),
-                Column("rating", "int", "Skill rating", min=0, max=40, default=4),
-                Column("aptitude", "bool", "Aptitude", default=False),
+                Column("name", "text", w["sh_skill"], suggest=skill_hint),
+                Column("a1", "ref", w["sh_a1"], ref="numbers"),
+                Column("a2", "ref", w["sh_a2"], ref="numbers"),
+                Column("a3", "ref", w["sh_a3"], ref="numbers"),
+                Column("rating", "int", w["sh_rating"], min=0, max=40, default=4),
+                Column("aptitude", "bool", w["f_aptitude"], default=False),
             ],
             defaults=[
-                {"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4},
-                {"name": "Perception", "a1": "SGC", "a2": "INT", "a3": "INT", "rating": 6},
+                {"name": w["sh_climbing"], "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 4},
+                {"name": w["sh_perception"], "a1": "SGC", "a2": "INT", "a3": "INT", "rating": 6},
             ],
         )],
     )

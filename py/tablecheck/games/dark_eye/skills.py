@@ -24,7 +24,12 @@ class Skill:
     attributes: tuple  # three of COU SGC INT CHA DEX AGI CON STR, in check order
     group: str  # Physical, Social, Nature, Knowledge, Craft
 
-    def to_catalog(self):
+    def to_catalog(self, lang="en"):
+        """English: the name and `names` {"de"}; German ("de"): the German
+        name and `names` {"en"} (the id stays)."""
+        if lang == "de":
+            return {"id": self.id, "name": self.name_de, "names": {"en": self.name},
+                    "attributes": list(self.attributes), "group": self.group}
         return {"id": self.id, "name": self.name, "names": {"de": self.name_de},
                 "attributes": list(self.attributes), "group": self.group}
 
@@ -94,18 +99,19 @@ BY_ID = {s.id: s for s in SKILLS}
 GROUPS = ("Physical", "Social", "Nature", "Knowledge", "Craft")
 
 
-def catalog():
+def catalog(lang="en"):
     """The catalog's `skills` entry (api.md): the list in Optolith's order."""
-    return [s.to_catalog() for s in SKILLS]
+    return [s.to_catalog(lang) for s in SKILLS]
 
 
-def hint(sets, words):
+def hint(sets, words, lang="en"):
     """The list as a form offers it (the catalog's `suggest` hint of a
     skill's name field, params.suggest_hint): picking "Climbing" names the
     skill and its three attributes (`sets`: where they go); a name not in
     the list is a skill of the player's own. `words`: the list's button,
     title, placeholder and empty text (the cards')."""
-    return suggest_hint("skills", sets, words, search=[("names", "de")],
+    other = "en" if lang == "de" else "de"  # a name is found in either language
+    return suggest_hint("skills", sets, words, search=[("names", other)],
                         detail=[("attributes",), ("group",)], group=("group",))
 
 

@@ -13,3 +13,25 @@ def test_a_report_line_names_at_most_ten_ids():
                                    "ids": [f"X{i}" for i in range(12)]}])[0]
     assert line == {"what": "Parts X0, X1, X2, X3, X4, X5, X6, X7, X8, X9 and 2 more", "status": "refused",
                     "why": "not part of the Optolith hero format this app knows"}
+
+
+def test_a_german_import_reports_in_german_with_the_same_statuses():
+    import json
+    import re
+    from pathlib import Path
+
+    from tablecheck import api
+
+    heroes = Path(__file__).parents[3] / "data" / "optolith_heroes"
+    for name in ("optolith_1_5_hero", "optolith_1_0_hero"):
+        data = json.loads((heroes / f"{name}.json").read_text(encoding="utf-8"))
+        req = {"system": "dark_eye", "format": "optolith", "data": data}
+        en, de = api.import_character(req), api.import_character(dict(req, locale="de"))
+        assert de["character"] == en["character"]
+        assert [r["status"] for r in de["report"]] == [r["status"] for r in en["report"]]
+        assert [r["what"] for r in de["report"]] != [r["what"] for r in en["report"]]
+        english = re.compile(r"\b(the|and|of|checks?|skills?|attributes?|fate|points|list|core|"
+                             r"Aptitude|Spells|not|this|app|COU|SGC|AGI|STR)\b")
+        for r in de["report"]:
+            texts = [r["what"]] + ([r["why"]] if r["why"] != data.get("name") else [])
+            assert not [t for t in texts if english.search(t)], r
