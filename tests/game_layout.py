@@ -13,7 +13,10 @@ A game lives in `py/tablecheck/games/<game>/`:
   five words or more outside docstrings and `raise` statements) and writes
   no words into its records (no dict with a key the cards fill: `label`,
   `summary`, `steps`, `note`, `notes`);
-- no module is longer than MAX_LINES lines (split it by family of checks);
+- no module is longer than MAX_LINES lines (split it by family of checks),
+  except a language's table of words (`cards_words_<lang>.py`: data, one
+  key per text, kept whole so that its keys can be compared with the other
+  languages');
 - no game imports another game, except where `allow_games` says so.
 
 `problems(game)` lists what breaks these; a test per game asserts it is
@@ -42,7 +45,7 @@ def problems(game, allow_games=(), shared=("terms",), root=PY):
         tree = ast.parse(text, str(path))
         role = _role(path, folder)
         lines = len(text.splitlines())
-        if lines > MAX_LINES:
+        if lines > MAX_LINES and not path.stem.startswith("cards_words_"):
             found.append(f"{module} has {lines} lines (more than {MAX_LINES}): split it")
         if role == "wiring" and "SYSTEM" not in _assigned(tree):
             found.append(f"{module} (wiring) defines no SYSTEM")

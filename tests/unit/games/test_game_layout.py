@@ -114,3 +114,8 @@ def test_wiring_without_a_system_is_found(tmp_path):
     write(tmp_path, {**GOOD, "__init__.py": "from . import cards, rolls\n"})
     assert problems("toy", root=tmp_path) == [
         "tablecheck.games.toy (wiring) defines no SYSTEM"]
+
+
+def test_a_language_table_of_words_may_be_long(tmp_path):
+    write(tmp_path, {**GOOD, "cards_words_de.py": "X = 1\n" * 501})
+    assert problems("toy", root=tmp_path) == []

@@ -2,7 +2,7 @@
 character has, as the sheet editor shows it (in the words `w`)."""
 
 from ...sheets import Column, Number, Sheet, Table
-from .cards_words import EN
+from .cards_words import EN, skill_name
 from .terms import ATTRIBUTES, COMBAT_VALUES
 
 
@@ -36,14 +36,17 @@ def make_sheet(skill_hint, combat_defaults, w=EN):
     )
 
 
-def fill_labels(options):
-    """The label of each option sheet.fill_options found: 'Climbing
-    (COU/AGI/STR, SR 7)', 'Courage (COU) 13'."""
+def fill_labels(options, w=EN):
+    """The label of each option sheet.fill_options found, in the words `w`:
+    'Climbing (COU/AGI/STR, SR 7)', 'Courage (COU) 13'; 'Klettern
+    (MU/GE/KK, FW 7)', 'Mut (MU) 13'."""
     out = []
     for o in options:
         if o["kind"] == "skill":
-            label = f"{o['skill']} ({'/'.join(o['abbrs'])}, SR {o['rating']})"
+            label = w["fill_skill"].format(skill=skill_name(o["skill"], w), rating=o["rating"],
+                                           abbrs="/".join(w["abbr"][a] for a in o["abbrs"]))
         else:
-            label = f"{o['name']} ({o['abbr']}) {o['value']}"
+            label = w["fill_value"].format(name=w["value_names"][o["abbr"]], abbr=w["abbr"][o["abbr"]],
+                                           value=o["value"])
         out.append({"label": label, "values": o["values"], "what": o["what"]})
     return out

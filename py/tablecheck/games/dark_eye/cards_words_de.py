@@ -160,6 +160,7 @@ WORDS = {
     "s_on_top": " zusätzlich zum Modifikator {mod}",
     "s_step_attempt": "Versuch {n}: eine Erschwernis von {penalty} für die Wiederholung{on_top}.",
     "s_step_sr": "FW {rating}: {sp} zum Ausgleichen.",
+    "fill_skill": "{skill} ({abbrs}, FW {rating})", "fill_value": "{name} ({abbr}) {value}",
     "s_step_fate_ql": "Ein Schicksalspunkt (SchiP) erhöht die QS um 1: QS {before} -> {after}.",
     "s_summary_automatic": "Misserfolg: Ein EW liegt unter 1, also misslingt die Probe automatisch",
     "s_summary_no_retry": " und kein weiterer Versuch ist möglich.",

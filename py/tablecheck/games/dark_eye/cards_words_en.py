@@ -141,6 +141,7 @@ WORDS = {
     "s_on_top": " on top of the modifier {mod}",
     "s_step_attempt": "Attempt {n}: a retry penalty of -{penalty}{on_top}.",
     "s_step_sr": "SR {rating}: {sp} to spend.",
+    "fill_skill": "{skill} ({abbrs}, SR {rating})", "fill_value": "{name} ({abbr}) {value}",
     "s_step_fate_ql": "A fate point (FtP) raises the QL by 1: QL {before} -> {after}.",
     "s_summary_automatic": "Failure: an EAV is below 1, so the check fails automatically",
     "s_summary_no_retry": " and no further attempt is possible.",

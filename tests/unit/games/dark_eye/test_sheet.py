@@ -135,3 +135,22 @@ def test_fill_skips_rows_with_bad_data():
 
 def test_fill_an_unrelated_group_offers_nothing():
     assert fill(["passive"]) == []
+
+
+def test_fill_labels_are_in_the_requests_language():
+    """A fill option's label in German (api.md "Languages"): the skill's
+    German name, MU/GE/KK and FW; the values it fills and `what` (the name
+    the page matches) do not change with the language."""
+    from tablecheck import api
+    hero = {"name": "Alrik", "sheet": {
+        "numbers": {"COU": 12, "SGC": 11, "INT": 13, "CHA": 10, "DEX": 12, "AGI": 14, "CON": 12, "STR": 13},
+        "tables": {"skills": [{"name": "Climbing", "a1": "COU", "a2": "AGI", "a3": "STR", "rating": 7}]}}}
+    request = {"system": "dark_eye", "character": hero, "params": ["attributes", "rating", "names", "skill"]}
+    [en] = api.fill(request)["options"]
+    [de] = api.fill({**request, "locale": "de"})["options"]
+    assert en["label"] == "Climbing (COU/AGI/STR, SR 7)"
+    assert de["label"] == "Klettern (MU/GE/KK, FW 7)"
+    assert de["values"] == en["values"] and de["what"] == en["what"] == "Climbing"
+    values = {"system": "dark_eye", "character": hero, "params": ["value", "name"]}
+    assert api.fill(values)["options"][0]["label"] == "Courage (COU) 12"
+    assert api.fill({**values, "locale": "de"})["options"][0]["label"] == "Mut (MU) 12"
