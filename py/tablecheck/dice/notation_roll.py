@@ -18,11 +18,10 @@ from fractions import Fraction
 from .notation_math import apply_function, apply_operator, round_half_away, whole
 from .notation_parse import (BinOp, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
-from .modifiers import EXPLODING, MODIFIERS, Unit, count, keep_pool
+from .modifiers import EXPLODING, MODIFIERS, SAYING, Unit, count, keep_pool
 from .modifiers.base import MAX_EXTRA
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
-from ..display.words import plural
 
 MAX_ROLLED = 100_000  # dice rolled in all by one roll (notation.md, Limits)
 CAP_NOTE = (f"the roll stopped at {MAX_ROLLED:,} dice rolled in all: the explosions and "
@@ -245,22 +244,13 @@ def number_text(v):
     return str(v)
 
 
-def unit_text(unit, chained):
-    if len(unit.dice) > 1:
-        text = chain_text(unit.dice)
-    else:
-        text = str(unit.value)
-    if unit.rerolled_from:
-        text += f" (rerolled {', '.join(str(v) for v in unit.rerolled_from)})"
-    d = unit.dice[0]
-    if d.exploded and not chained and len(unit.dice) == 1:
-        text += " (exploded)"
-    if not unit.kept:
-        text += " (dropped)"
-    elif d.success:
-        text += " (success)"
-    elif d.failure:
-        text += " (failure)"
+def unit_text(unit):
+    """One die (or chain) of a dice term: its value, then what each
+    modifier says of it, in the order of SAYING: '1 (rerolled 1, 1)',
+    '6 (exploded)', '2 (dropped)', '9 (success)'."""
+    text = chain_text(unit.dice) if len(unit.dice) > 1 else str(unit.value)
+    for modifier in SAYING:
+        text += modifier.unit_words(unit)
     return text
 
 
@@ -291,26 +281,25 @@ class RollResult:
             return self.plain_step(tr, alone)
         node = tr.node
         dice = type(node) is Dice
-        head, units, chained = node.text, tr.units, False
-        if dice and node.mods.explode:  # only explosions make chains
-            chained = any(u.dice[0].chain is not None for u in units)
-            if chained and not node.mods.explode.compound:
-                units = _chains_of(units)
+        head, units = node.text, tr.units
+        if dice:  # explosion chains joined, sorted (each modifier's `shown`)
+            for modifier in SAYING:
+                units = modifier.shown(node, units)
         plain = (dice and len(units) > 1 and not tr.counting and
                  all(len(u.dice) == 1 and u.kept and not u.rerolled_from and not u.dice[0].exploded
                      for u in units))
         if node.label:
             head += f" [{node.label}]"
-        if dice and node.mods.sort:
-            units = sorted(units, key=lambda u: u.value, reverse=node.mods.sort == "d")
         if plain:
             line = f"{head}: {' + '.join(str(u.value) for u in units)} = {tr.value}"
         else:
-            texts = [group_unit_text(node, u) if isinstance(node, Group) else unit_text(u, chained)
-                     for u in units]
+            texts = [unit_text(u) for u in units] if dice else [group_unit_text(node, u) for u in units]
             line = f"{head}: {', '.join(texts)}"
-            if tr.counting:
-                line += "; " + count_text(node, units, tr.value)
+            summary = None
+            for modifier in SAYING:  # counting: '3 successes'
+                summary = summary or modifier.summary(node, units, tr.value)
+            if summary is not None:
+                line += "; " + summary
             elif len(units) > 1:
                 kept = [u.value for u in units if u.kept]
                 line += f"; kept {number_text(sum(kept))}" if len(kept) < 2 else \
@@ -396,8 +385,8 @@ class RollResult:
             return out
         dice = type(node) is Dice
         if dice:  # a die's value is an int; a group's sub-total may be a fraction
-            if node.mods.explode and any(u.dice[0].chain is not None for u in units):
-                units = _chains_of(units)
+            for modifier in SAYING:  # as the steps show them
+                units = modifier.shown(node, units)
             values = [u.value for u in units]
         else:
             values = [_json_number(u.value) for u in units]
@@ -408,53 +397,10 @@ class RollResult:
             out["label"] = node.label
         if tr.counting:
             out["counting"] = True
-        if dice and node.mods.explode and not node.mods.explode.compound \
-                and (node.keep or node.mods.counting):
-            out["separate_explosions"] = True
-        if dice and node.mods.sort:
-            out["values"] = sorted(out["values"], reverse=node.mods.sort == "d")
-            out["kept"] = None
-            del out["kept"]
-            out["sort"] = node.mods.sort
-            out["dice"] = self.sorted_dice(tr, units)
+        if dice:  # separate explosions, sorting (each modifier's `describe`)
+            for modifier in SAYING:
+                modifier.describe(self, tr, units, out)
         return out
-
-    def sorted_dice(self, tr, units):
-        """A sorted term's dice as the card draws them: indices into `rolls`,
-        each die (or chain) in the sorted order, then the dice rerolls
-        replaced, in rolling order."""
-        first, end = tr.span
-        index = {id(d): first + i for i, d in enumerate(self.roller.tray.dice[first:end])}
-        ordered = sorted(units, key=lambda u: u.value, reverse=tr.node.mods.sort == "d")
-        out = [index[id(d)] for u in ordered for d in u.dice]
-        shown = set(out)
-        return out + [i for i in range(first, end) if i not in shown]
-
-
-def count_text(node, units, value):
-    s = sum(1 for u in units if u.kept and u.dice and u.dice[0].success) if isinstance(node, Dice) else \
-        sum(1 for u in units if u.kept and node.mods.success(u.value))
-    f = s - value
-    out = plural(s, "success", "successes")  # (s and f count dice: never below 0)
-    if node.mods.failure is not None:
-        out += f" - {plural(f, 'failure')} = {value}"
-    return out
-
-
-def _chains_of(units):
-    """Units of separate exploding dice joined by chain (for the steps only;
-    new units, each chain's dice appended in place: linear in the dice)."""
-    out = []
-    for u in units:
-        c = u.dice[0].chain
-        if out and c is not None and out[-1].dice[0].chain == c:
-            last = out[-1]
-            last.dice.extend(u.dice)
-            last.value += u.value
-            last.kept = last.kept and u.kept
-        else:
-            out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
-    return out
 
 
 def _additive_leaves(node):

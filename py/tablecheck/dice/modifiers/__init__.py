@@ -28,8 +28,10 @@ MODIFIERS = tuple(sorted((MinMax(), EXPLODING, Rerolling(), Unique(), KeepDrop()
                           Critical(), Sort()), key=lambda m: m.order))
 GROUP_MODIFIERS = tuple(m for m in MODIFIERS if m.on_groups)
 WRITTEN = tuple(sorted(MODIFIERS, key=lambda m: m.written))
+# the words of a roll's steps, in the order a die's text says them (RollResult)
+SAYING = tuple(sorted([m for m in MODIFIERS if m.said is not None], key=lambda m: m.said))
 BY_FIELD = {name: m for m in MODIFIERS for name in m.words}
 
-__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "BY_FIELD", "Modifier", "Compare", "AnyOf",
+__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "BY_FIELD", "Modifier", "Compare", "AnyOf",
            "error", "Explode", "Reroll", "Keep", "KeepChain", "keep_pool", "keep_units", "count",
            "MinMax", "Exploding", "Rerolling", "Unique", "KeepDrop", "Counting", "Critical", "Sort"]

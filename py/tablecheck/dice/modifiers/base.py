@@ -97,6 +97,17 @@ class Modifier:
       whose odds have fast paths and a measured work estimate
       (notation_work.term_work; other shapes count their work as they run).
 
+    and, when `said` is set (its place among the words of a roll's steps,
+    SAYING), the words of its step (RollResult asks them in that order):
+
+    - shown(term, units): a dice term's units as the steps show them
+      (explosion chains joined, sorted);
+    - unit_words(unit): what one unit's text adds (' (dropped)');
+    - summary(node, units, value): the end of a term's step ('2 successes')
+      instead of the sum of the kept dice, else None;
+    - describe(result, tr, units, out): its fields of the term's record
+      (RollResult.term_dict) added to `out`.
+
     Their exact distribution steps are functions of their modules that
     notation_odds calls (reroll_map, contribution, ...).
     """
@@ -104,6 +115,7 @@ class Modifier:
     written = 0
     words = {}
     on_groups = False
+    said = None
 
     def parse(self, parser, at, found):
         return None
@@ -137,3 +149,15 @@ class Modifier:
 
     def classic(self, term):
         return True
+
+    def shown(self, term, units):
+        return units
+
+    def unit_words(self, unit):
+        return ""
+
+    def summary(self, node, units, value):
+        return None
+
+    def describe(self, result, tr, units, out):
+        pass

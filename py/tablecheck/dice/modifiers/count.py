@@ -2,6 +2,7 @@
 match it as successes, and `f` and a second one counts failures, each
 taking one off (the term's value is successes less failures)."""
 
+from ...display.words import plural
 from .base import Modifier, error
 
 OPERATORS = ("<>", "!=", "<=", ">=", "=", "<", ">")
@@ -12,6 +13,7 @@ class Counting(Modifier):
     written = 2  # before '!', 'r' and 'u': '8d10>=8!' ('!>=8' would be the explosion's point)
     words = {"success": "success compare point", "failure": "failure compare point (f)"}
     on_groups = True
+    said = 4
 
     def parse(self, parser, at, found):
         low = parser.low
@@ -40,6 +42,31 @@ class Counting(Modifier):
 
     def classic(self, term):
         return not term.mods.counting
+
+    def unit_words(self, unit):
+        """A kept die that counted (a dropped one says so alone)."""
+        if unit.kept:
+            d = unit.dice[0]
+            if d.success:
+                return " (success)"
+            if d.failure:
+                return " (failure)"
+        return ""
+
+    def summary(self, node, units, value):
+        """'3 successes', '2 successes - 1 failure = 1' (a dice term's dice
+        as marked, a group's kept sub-totals by its compare point)."""
+        m = node.mods
+        if not m.counting:
+            return None
+        # a dice term counts its marked dice; a group its kept sub-totals
+        s = sum(1 for u in units if u.kept and u.dice and u.dice[0].success) if \
+            hasattr(node, "sides") else sum(1 for u in units if u.kept and m.success(u.value))
+        f = s - value
+        out = plural(s, "success", "successes")  # (s and f count dice: never below 0)
+        if m.failure is not None:
+            out += f" - {plural(f, 'failure')} = {value}"
+        return out
 
     def die_range(self, term, values):
         """Each counted die adds 1, -1 or 0 (`values` None: any value)."""

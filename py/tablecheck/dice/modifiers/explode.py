@@ -26,6 +26,7 @@ class Exploding(Modifier):
     order = 2
     written = 3  # after counting: '8d10>=8!' ('!>=8' would be the explosion's point)
     words = {"explode": "explosion ('!')"}
+    said = 2
 
     def parse(self, parser, at, found):
         """! !! !p !!p and an optional compare point: the longest reading
@@ -108,6 +109,27 @@ class Exploding(Modifier):
         e = term.mods.explode
         return e is None or not (e.cp is not None or e.penetrate or (term.keep and not e.compound))
 
+    def shown(self, term, units):
+        """Separate explosions joined to the die they came from, as one
+        chain each ('8 -> 8 -> 3 = 19')."""
+        e = term.mods.explode
+        if e and any([u.dice[0].chain is not None for u in units]):
+            return chains_of(units)
+        return units
+
+    def unit_words(self, unit):
+        d = unit.dice[0]
+        # a die in a chain shows its explosions ('6 -> 2 = 8')
+        if d.exploded and d.chain is None and len(unit.dice) == 1:
+            return " (exploded)"
+        return ""
+
+    def describe(self, result, tr, units, out):
+        term = tr.node
+        e = term.mods.explode
+        if e and not e.compound and (term.keep or term.mods.counting):
+            out["separate_explosions"] = True
+
     def values(self, term, values):
         e = term.mods.explode
         if e and e.compound:
@@ -115,6 +137,22 @@ class Exploding(Modifier):
         if e and e.penetrate:
             values |= {v - 1 for v in values}
         return values
+
+
+def chains_of(units):
+    """Units of separate exploding dice joined by chain (for the steps only;
+    new units, each chain's dice appended in place: linear in the dice)."""
+    out = []
+    for u in units:
+        c = u.dice[0].chain
+        if out and c is not None and out[-1].dice[0].chain == c:
+            last = out[-1]
+            last.dice.extend(u.dice)
+            last.value += u.value
+            last.kept = last.kept and u.kept
+        else:
+            out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
+    return out
 
 
 def explode_cp(term):

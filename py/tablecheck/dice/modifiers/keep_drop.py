@@ -100,6 +100,7 @@ class KeepDrop(Modifier):
     written = 6
     words = {"keep": "keep or drop"}
     on_groups = True
+    said = 3
 
     def parse(self, parser, at, found):
         """k kh kl d dl dh and a count (1 when none is written)."""
@@ -146,6 +147,9 @@ class KeepDrop(Modifier):
 
     def classic(self, term):
         return not hasattr(term.keep, "steps")  # several keeps: the general path
+
+    def unit_words(self, unit):
+        return "" if unit.kept else " (dropped)"
 
 
 def keep_pool(units, keep):

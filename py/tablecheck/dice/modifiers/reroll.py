@@ -44,6 +44,7 @@ class Rerolling(Modifier):
     order = 3
     written = 4
     words = {"reroll": "reroll (r)"}
+    said = 1
 
     def parse(self, parser, at, found):
         r = parse_reroll(parser, at, "r")
@@ -87,6 +88,13 @@ class Rerolling(Modifier):
 
     def classic(self, term):
         return term.mods.reroll is None
+
+    def unit_words(self, unit):
+        """' (rerolled 1, 2)': the values a die showed before its rerolls
+        (unique rerolls too: Roller.reroll records both)."""
+        if unit.rerolled_from:
+            return f" (rerolled {', '.join([str(v) for v in unit.rerolled_from])})"
+        return ""
 
     def values(self, term, values):
         r = term.mods.reroll

@@ -9,6 +9,7 @@ class Sort(Modifier):
     written = 8
     words = {"sort": "sort (s)"}
     on_groups = True
+    said = 5
 
     def parse(self, parser, at, found):
         if not parser.low.startswith("s", at):
@@ -21,3 +22,23 @@ class Sort(Modifier):
 
     def text(self, mods):
         return "s" + mods.sort if mods.sort else ""
+
+    def shown(self, term, units):
+        if term.mods.sort:
+            return sorted(units, key=lambda u: u.value, reverse=term.mods.sort == "d")
+        return units
+
+    def describe(self, result, tr, units, out):
+        """The values sorted (as `shown`), no kept flags, and the dice as the
+        card draws them: indices into `rolls`, each die (or chain) in the
+        sorted order, then the dice rerolls replaced, in rolling order."""
+        sort = tr.node.mods.sort
+        if not sort:
+            return
+        del out["kept"]
+        out["sort"] = sort
+        first, end = tr.span
+        index = {id(d): first + i for i, d in enumerate(result.roller.tray.dice[first:end])}
+        dice = [index[id(d)] for u in units for d in u.dice]
+        shown = set(dice)
+        out["dice"] = dice + [i for i in range(first, end) if i not in shown]

@@ -39,3 +39,16 @@ def test_the_exact_step_counts_values_as_one_minus_one_or_zero():
     c = contribution(notation.parse("6d10>=8f1").dice_terms[0].mods)
     assert [c(v) for v in (1, 2, 7, 8, 10)] == [-1, 0, 0, 1, 1]
     assert contribution(notation.parse("6d10").dice_terms[0].mods)(7) == 7
+
+
+def test_counting_words_each_die_and_the_sum():
+    result, _ = roll_with("6d10>=8f1", [8, 1, 9, 3, 10, 1])
+    assert result["steps"][0] == ("6d10>=8f1: 8 (success), 1 (failure), 9 (success), 3, "
+                                  "10 (success), 1 (failure); 3 successes - 2 failures = 1")
+    assert result["terms"][0]["counting"] is True
+    # a dropped die does not count: it says only that it is dropped
+    result, _ = roll_with("3d10kh2>=5", [9, 2, 6])
+    assert result["steps"][0] == "3d10>=5kh2: 9 (success), 2 (dropped), 6 (success); 2 successes"
+    # a group counts its sub-totals
+    result, _ = roll_with("{2d6, 1d6}>=7", [3, 5, 2])
+    assert result["steps"][2] == "{2d6, 1d6}>=7: 3 -> 5 = 8 (success), 2; 1 success"

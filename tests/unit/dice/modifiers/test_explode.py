@@ -49,3 +49,14 @@ def test_the_exact_step_of_one_die_of_a_chain():
     assert total == 4 and first == [(False, {1: 1}), (False, {2: 1}), (False, {3: 1}), (True, {4: 1})]
     added, _ = die_transitions(term, True, False)
     assert added == [(False, {0: 1}), (False, {1: 1}), (False, {2: 1}), (True, {3: 1})]
+
+
+def test_explosion_words_chains_and_separate_dice():
+    result, _ = roll_with("3d6!", [6, 2, 3, 4])
+    assert result["steps"][0] == "3d6!: 6 -> 2 = 8, 3, 4; 8 + 3 + 4 = 15"
+    assert result["terms"][0]["values"] == [8, 3, 4] and "separate_explosions" not in result["terms"][0]
+    # under keep/drop each explosion is a die of its own, the exploded one says so
+    result, _ = roll_with("3d6!kh2", [6, 2, 3, 4])
+    assert result["steps"][0] == "3d6!kh2: 6 (exploded), 2 (dropped), 3 (dropped), 4; 6 + 4 = 10"
+    assert result["terms"][0]["separate_explosions"] is True
+    assert result["terms"][0]["values"] == [6, 2, 3, 4]

@@ -65,3 +65,9 @@ def test_no_module_of_the_notation_imports_one_that_imports_it():
         assert not any(m.startswith("notation") or m.startswith("..notation")
                        for m in _imports(path)), path.name
     assert not any("notation_roll" in m for m in _imports(root / "notation_group.py"))
+
+
+def test_the_words_of_the_steps_in_their_order():
+    # a die's text: its rerolls, then its explosion, then dropped or counted
+    from tablecheck.dice.modifiers import SAYING
+    assert [type(m).__name__ for m in SAYING] == ["Rerolling", "Exploding", "KeepDrop", "Counting", "Sort"]

@@ -42,3 +42,8 @@ def test_a_group_that_keeps_dice_needs_dice_kept_once(text, position, words):
     with pytest.raises(InvalidRequest, match=words) as err:
         notation.parse(text)
     assert err.value.extra["position"] == position
+
+
+def test_dropped_dice_say_so_and_the_kept_sum():
+    result, _ = roll_with("4d6r1kh3", [1, 3, 2, 4, 5])
+    assert result["steps"][0] == "4d6r1kh3: 5 (rerolled 1), 3, 2 (dropped), 4; 5 + 3 + 4 = 12"

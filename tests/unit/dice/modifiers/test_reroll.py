@@ -42,3 +42,11 @@ def test_the_exact_step_replaces_a_matching_value_by_a_fresh_die():
         {1: Fraction(1, 36), **{v: Fraction(7, 36) for v in range(2, 7)}}
     again = notation.parse("1d6r1").dice_terms[0]
     assert sorted(fresh(again).weights) == [2, 3, 4, 5, 6]
+
+
+def test_reroll_says_what_each_die_showed_before():
+    result, _ = roll_with("4d6r1", [1, 1, 5, 2, 3])
+    assert result["steps"][0] == "4d6r1: 3 (rerolled 1), 2 (rerolled 1), 5, 2; 3 + 2 + 5 + 2 = 12"
+    # a die rerolled twice, and unique rerolls in the same words
+    assert roll_with("1d6r<3", [1, 2, 4])[0]["steps"][0] == "1d6r<3: 4 (rerolled 1, 2)"
+    assert roll_with("2d6u", [3, 3, 5])[0]["steps"][0] == "2d6u: 3, 5 (rerolled 3); 3 + 5 = 8"

@@ -13,3 +13,12 @@ def test_sort_orders_what_is_shown_and_not_the_total():
 def test_sort_is_written_back_with_its_direction():
     assert notation.parse("3d6s").text == "3d6sa"
     assert notation.parse("{3d6, 2d6}sd").text == "{3d6, 2d6}sd"
+
+
+def test_sort_shows_chains_sorted_and_the_dice_in_that_order():
+    result, _ = roll_with("4d6!>=5s", [5, 2, 6, 1, 3, 4])
+    term = result["terms"][0]
+    assert result["steps"][0] == "4d6!>=5sa: 3, 4, 5 -> 2 = 7, 6 -> 1 = 7; 3 + 4 + 7 + 7 = 21"
+    # indices into the rolls: 3, 4, then the chains 5 -> 2 and 6 -> 1; no kept flags
+    assert term["values"] == [3, 4, 7, 7] and term["dice"] == [4, 5, 0, 1, 2, 3]
+    assert "kept" not in term and term["sort"] == "a"
