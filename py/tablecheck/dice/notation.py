@@ -85,9 +85,10 @@ from .notation_parse import (FIELD, MAX_CONSTANT, MAX_DICE, MAX_LENGTH, MAX_SIDE
                              Compare, Dice, Explode, Expression, Func, Group, Keep, KeepChain,
                              Mods, Neg, Num, Paren, Reroll, parse, text_of, walk)
 from .notation_roll import MAX_EXTRA, MAX_ROLLED, RollResult, Roller, bounds, roll
-from .notation_work import (BIGINT_BITS, FRACTION_UNITS, KEEP_BITS, KEEP_POWER_UNITS,
-                            KEEP_STATE_UNITS, KRONECKER_UNITS, MAX_ODDS_WORK, conv_work,
-                            explosion_depth, odds_work, term_work)
+from .modifiers.explode import explosion_depth
+from .modifiers.keep_drop import KEEP_BITS, KEEP_POWER_UNITS, KEEP_STATE_UNITS
+from .notation_work import (BIGINT_BITS, FRACTION_UNITS, KRONECKER_UNITS, MAX_ODDS_WORK,
+                            conv_work, odds_work, term_work)
 
 __all__ = [
     "TAIL_EPS", "Dist", "FIELD", "MAX_LENGTH", "MAX_DICE", "MAX_SIDES", "MAX_CONSTANT",

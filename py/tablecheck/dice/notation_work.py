@@ -3,10 +3,12 @@ docstring): `odds_work` estimates, from the shape of each classic term
 (plain dice, keep/drop, a default '!'), the work of its exact distribution,
 in units of about 0.25 microseconds of CPython, and refuses before anything
 is computed; the general paths of notation_odds count their inner loops as
-they run (`Budget`)."""
+they run (`Budget`). What a modifier adds to the estimate is in its class
+(tablecheck.dice.modifiers: `classic`, `die_work`, `work`); the sums of
+plain dice and the cost of a product are here."""
 
 from .dist import TAIL_EPS
-from .modifiers import MODIFIERS
+from .modifiers import MODIFIERS, DieWork
 from .notation_parse import error, parse
 
 # Bound on the estimated work of exact odds, in units of about 0.25 us of
@@ -16,21 +18,6 @@ MAX_ODDS_WORK = 2_200_000
 BIGINT_BITS = 6000  # weights of this many bits cost about twice a small one
 KRONECKER_UNITS = 260_000  # work of one product of two million-bit integers
 FRACTION_UNITS = 140  # work of one Fraction of BIGINT_BITS-bit weights
-KEEP_STATE_UNITS = 0.4  # keep DP: one state x count on a face, small weights
-KEEP_BITS = 21_000  # ... plus one unit per this many bits of the weights
-KEEP_POWER_UNITS = 45  # keep DP: powers per face and kept die, 1000-bit weights
-
-
-def explosion_depth(sides, eps):
-    """Rolls represented per exploding die: the smallest depth with
-    sides^-depth < eps (what Dist.exploding uses)."""
-    depth = 1
-    bound = 1
-    while True:
-        bound *= sides
-        if bound * eps > 1:
-            return depth
-        depth += 1
 
 
 def _term_eps(expr, eps):
@@ -86,39 +73,36 @@ def _sum_work(n, size, top, bits):
 def term_work(term, eps):
     """(estimated work, number of outcomes, bits of the weights) of one
     dice term's exact distribution (the classic shapes exactly as measured;
-    other terms by their size, their loops being counted as they run)."""
+    other terms by their size, their loops being counted as they run).
+    Each modifier in order shapes one die (die_work: explosions), then the
+    first that decides how the dice combine gives the work (work: keep/drop);
+    else the dice are summed."""
     n = term.count
     s = len(term.values())
     if not is_classic(term):
         # counted as it runs (notation_odds.Budget); its size for what follows
         # (at most its range of values when that is finite: 1000d1000>=500 has 1001)
         return 0, min(n * s, _value_range(term)), n * s.bit_length()
-    explode = term.mods.explode is not None
-    depth = explosion_depth(max(s, 2), eps) if explode else 1
-    faces, top = (depth * (s - 1), depth * s) if explode else (s, s)
-    k = term.keep.kept(n) if term.keep else n
-    if term.mods.counting:
-        return n, n + 1, n * 2
+    die = DieWork(s, s, s.bit_length())
+    for modifier in MODIFIERS:
+        die = modifier.die_work(term, die, eps)
+    for modifier in MODIFIERS:
+        estimate = modifier.work(term, die)
+        if estimate is not None:
+            return estimate
+    return sum_work(n, die)
+
+
+def sum_work(n, die):
+    """The work of summing n dice: plain faces by a sliding window (n passes
+    over up to `size` sums; measured: the cost per sum hardly grows with the
+    weights' size), others by repeated squaring (Dist.sum_of)."""
     # weights are big integers of up to n dice: cost grows with their size
-    die_bits = depth * s.bit_length()
-    bits = n * die_bits
-    if k == n:
-        if explode:
-            return _sum_work(n, faces, top, die_bits), n * top, bits
-        # sliding window: n passes over up to `size` sums (measured: the
-        # cost per sum hardly grows with the weights' size)
-        size = n * (s - 1) + 1
+    bits = n * die.bits
+    if die.window:
+        size = n * (die.top - 1) + 1
         return n * size, size, bits
-    if explode and not term.mods.explode.compound:
-        return 0, k * top, bits  # counted as it runs (notation_odds.Budget)
-    # keep DP, per face: every state (placed < k dice, their sum: about
-    # k(k-1)/2 x top + k of them) tries up to k + 1 counts on the face, with
-    # products of weights of up to `bits` bits; and per face and kept die a
-    # few big-integer powers (rest ** dice left) of up to `bits` bits.
-    states = k * (k - 1) // 2 * top + k
-    dp = faces * states * (k + 1) * (KEEP_STATE_UNITS + bits / KEEP_BITS)
-    powers = faces * k * KEEP_POWER_UNITS * (bits / 1000) ** 1.3
-    return int(dp + powers), k * top, bits
+    return _sum_work(n, die.faces, die.top, die.bits), n * die.top, bits
 
 
 def odds_work(expr, eps=TAIL_EPS):

@@ -13,7 +13,7 @@ Adding a modifier: a class here (and its Mods field in notation_parse),
 its tests in tests/unit/dice/modifiers/, docs/notation.md.
 """
 
-from .base import AnyOf, Compare, Modifier, Unit, error
+from .base import AnyOf, Compare, DieWork, Modifier, Unit, error
 from .count import Counting, count
 from .critical import Critical
 from .explode import Explode, Exploding
@@ -32,6 +32,6 @@ WRITTEN = tuple(sorted(MODIFIERS, key=lambda m: m.written))
 SAYING = tuple(sorted([m for m in MODIFIERS if m.said is not None], key=lambda m: m.said))
 BY_FIELD = {name: m for m in MODIFIERS for name in m.words}
 
-__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "BY_FIELD", "Modifier", "Compare", "AnyOf",
+__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "BY_FIELD", "Modifier", "DieWork", "Compare", "AnyOf",
            "error", "Explode", "Reroll", "Keep", "KeepChain", "keep_pool", "keep_units", "count",
            "MinMax", "Exploding", "Rerolling", "Unique", "KeepDrop", "Counting", "Critical", "Sort"]

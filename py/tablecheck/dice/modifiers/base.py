@@ -68,6 +68,18 @@ class Unit:
     rerolled_from: list = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class DieWork:
+    """One die of a classic term as the odds work estimate sees it
+    (notation_work.term_work): its outcomes, the span of its values, the
+    bits of its weights, and whether a pool of it sums by a sliding window
+    (plain faces) rather than by repeated squaring."""
+    faces: int
+    top: int
+    bits: int
+    window: bool = True
+
+
 class Modifier:
     """One modifier of the notation. Subclasses declare:
 
@@ -95,7 +107,12 @@ class Modifier:
       term's value when this modifier decides it (counting), else None;
     - classic(term): False when it takes the term off the classic shapes
       whose odds have fast paths and a measured work estimate
-      (notation_work.term_work; other shapes count their work as they run).
+      (notation_work.term_work; other shapes count their work as they run);
+    - die_work(term, die, eps): of a classic term, the DieWork one die is
+      after this modifier (explosions: several rolls deep), from `die`;
+    - work(term, die): of a classic term, (estimated work, outcomes, bits)
+      of its exact odds when this modifier decides how its dice combine
+      (keep/drop: the keep programme), else None (the dice are summed);
 
     and, when `said` is set (its place among the words of a roll's steps,
     SAYING), the words of its step (RollResult asks them in that order):
@@ -149,6 +166,12 @@ class Modifier:
 
     def classic(self, term):
         return True
+
+    def die_work(self, term, die, eps):
+        return die
+
+    def work(self, term, die):
+        return None
 
     def shown(self, term, units):
         return units

@@ -5,7 +5,7 @@ they are part of rolling the pool rather than a step over it)."""
 
 from dataclasses import dataclass
 
-from .base import MAX_EXTRA, Compare, Modifier, Unit, error
+from .base import MAX_EXTRA, Compare, DieWork, Modifier, Unit, error
 from .reroll import fresh, reroll_cp
 
 
@@ -130,6 +130,15 @@ class Exploding(Modifier):
         if e and not e.compound and (term.keep or term.mods.counting):
             out["separate_explosions"] = True
 
+    def die_work(self, term, die, eps):
+        """A default '!' or '!!' die: every chain of up to `depth` rolls
+        (Dist.exploding), its sums by repeated squaring."""
+        if term.mods.explode is None:
+            return die
+        s = die.faces
+        depth = explosion_depth(max(s, 2), eps)
+        return DieWork(depth * (s - 1), depth * s, depth * s.bit_length(), False)
+
     def values(self, term, values):
         e = term.mods.explode
         if e and e.compound:
@@ -153,6 +162,18 @@ def chains_of(units):
         else:
             out.append(Unit(list(u.dice), u.value, u.kept, list(u.rerolled_from)))
     return out
+
+
+def explosion_depth(sides, eps):
+    """Rolls represented per exploding die: the smallest depth with
+    sides^-depth < eps (what Dist.exploding uses)."""
+    depth = 1
+    bound = 1
+    while True:
+        bound *= sides
+        if bound * eps > 1:
+            return depth
+        depth += 1
 
 
 def explode_cp(term):

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from .base import Modifier, error
 
+# the keep programme's work (notation_work.term_work, in its units)
+KEEP_STATE_UNITS = 0.4  # one state x count on a face, small weights
+KEEP_BITS = 21_000  # ... plus one unit per this many bits of the weights
+KEEP_POWER_UNITS = 45  # powers per face and kept die, 1000-bit weights
+
 
 @dataclass(frozen=True)
 class Keep:
@@ -150,6 +155,22 @@ class KeepDrop(Modifier):
 
     def unit_words(self, unit):
         return "" if unit.kept else " (dropped)"
+
+    def work(self, term, die):
+        """A classic term that keeps fewer dice than it has: the keep
+        programme, per face: every state (placed < k dice, their sum: about
+        k(k-1)/2 x top + k of them) tries up to k + 1 counts on the face,
+        with products of weights of up to `bits` bits; and per face and kept
+        die a few big-integer powers (rest ** dice left) of up to `bits` bits."""
+        n = term.count
+        k = term.keep.kept(n) if term.keep else n
+        if k == n:
+            return None
+        bits = n * die.bits
+        states = k * (k - 1) // 2 * die.top + k
+        dp = die.faces * states * (k + 1) * (KEEP_STATE_UNITS + bits / KEEP_BITS)
+        powers = die.faces * k * KEEP_POWER_UNITS * (bits / 1000) ** 1.3
+        return int(dp + powers), k * die.top, bits
 
 
 def keep_pool(units, keep):

@@ -60,3 +60,16 @@ def test_explosion_words_chains_and_separate_dice():
     assert result["steps"][0] == "3d6!kh2: 6 (exploded), 2 (dropped), 3 (dropped), 4; 6 + 4 = 10"
     assert result["terms"][0]["separate_explosions"] is True
     assert result["terms"][0]["values"] == [6, 2, 3, 4]
+
+
+def test_explosion_work_shape_is_a_die_several_rolls_deep():
+    from tablecheck.dice.modifiers import EXPLODING, DieWork
+    from tablecheck.dice.modifiers.explode import explosion_depth
+    # the smallest depth whose chains leave less than eps out
+    assert explosion_depth(6, 1e-12) == 16 and 6 ** -16 < 1e-12 < 6 ** -15
+    die = DieWork(6, 6, 3)
+    assert EXPLODING.die_work(notation.parse("3d6").dice_terms[0], die, 1e-12) is die
+    # chains of up to 16 rolls: 16 x 5 outcomes over 96 values, summed by squaring
+    assert EXPLODING.die_work(notation.parse("3d6!").dice_terms[0], die, 1e-12) == \
+        DieWork(80, 96, 48, False)
+    assert notation.term_work(notation.parse("3d6").dice_terms[0], 1e-12) == (48, 16, 9)

@@ -47,3 +47,15 @@ def test_a_group_that_keeps_dice_needs_dice_kept_once(text, position, words):
 def test_dropped_dice_say_so_and_the_kept_sum():
     result, _ = roll_with("4d6r1kh3", [1, 3, 2, 4, 5])
     assert result["steps"][0] == "4d6r1kh3: 5 (rerolled 1), 3, 2 (dropped), 4; 5 + 3 + 4 = 12"
+
+
+def test_keep_work_is_the_keep_programme_only_when_dice_are_left_out():
+    from tablecheck.dice.modifiers import DieWork, KeepDrop
+    die = DieWork(6, 6, 3)
+    for text in ("4d6", "4d6kh4", "3d6kh5"):  # every die kept: the dice are summed
+        assert KeepDrop().work(notation.parse(text).dice_terms[0], die) is None
+    # 4d6kh3: 3 x 6 + 3 = 21 states, each trying 4 counts on each of 6 faces
+    assert KeepDrop().work(notation.parse("4d6kh3").dice_terms[0], die) == (204, 18, 12)
+    kh1, kh3 = (KeepDrop().work(notation.parse(t).dice_terms[0], DieWork(1000, 1000, 10))[0]
+                for t in ("1000d1000kh1", "1000d1000kh3"))
+    assert kh3 > 5 * kh1
