@@ -32,13 +32,14 @@ from .dist import TAIL_EPS, Dist, extreme_of, keep_mixed
 from .notation_math import apply_function, apply_operator, round_division
 from .notation_parse import (BinOp, Dice, Func, Group, Keep, KeepChain, Neg, Num, Paren,
                              children, error, evaluate, parse, walk)
+from .modifiers.base import MAX_EXTRA
 from .modifiers.count import contribution
-from .modifiers.explode import die_transitions
+from .modifiers.explode import chain_cap, die_transitions
+from .modifiers.keep_drop import keep_window
 from .modifiers.reroll import reroll_map
 from .notation_group import constant_sum, plain_sum
 from .notation_work import conv_work, is_classic, odds_work
 
-MAX_EXTRA = 1000
 # Inner-loop steps of the general paths (about 0.3 us each in CPython):
 # about the same time as MAX_ODDS_WORK of the estimated shapes.
 MAX_STEPS = 1_500_000
@@ -385,21 +386,6 @@ def _term_distribution(term, eps, budget):
     return pool if summary.kind == "sum" else pool.map(summary.value)
 
 
-def keep_window(unit, term, budget):
-    """The kept sum of a pool of `count` dice like `unit` (a fixed pool:
-    its keeps and drops leave a window of it sorted, Dist.keep)."""
-    n = term.count
-    lo, hi = term.keep.window(n)
-    k, skip = hi - lo, n - hi  # kept dice after the `skip` highest (or the `lo` lowest)
-    placed = min(skip, lo) + k  # the programme's states: dice placed before the window is full
-    top = max(unit.weights) - min(unit.weights) + 1
-    budget.spend(int(len(unit.weights) * (placed * (placed - 1) // 2 * top + placed) * (placed + 1)
-                     * 0.4), term)
-    if k and lo < skip:  # fewer steps from the low end
-        return unit.keep(n, k, False, lo)
-    return unit.keep(n, k, True, skip)
-
-
 def unique_dist(term, eps, budget):
     """The Dist of a u / uo term's value (see unique_states)."""
     summary = summary_of(term, contribution(term.mods))
@@ -515,19 +501,6 @@ def unique_states(term, summary, eps, budget):
         out[s] = out.get(s, 0) + w
     # the cut chains (and a compounded die's cut mass) stay out: the tail
     return Dist(out, den)
-
-
-def chain_cap(first, later, total, eps):
-    """Extra rolls represented per chain: the first depth at which the
-    chance that the chain is still going drops below `eps` (MAX_EXTRA at
-    most: there the roller stops the chain)."""
-    p_first = Fraction(sum(sum(vals.values()) for ex, vals in first if ex), total)
-    p_later = Fraction(sum(sum(vals.values()) for ex, vals in later if ex), total)
-    going, extra = p_first, 0
-    while going >= eps and extra < MAX_EXTRA:
-        going *= p_later
-        extra += 1
-    return extra
 
 
 # -- a group of one expression that keeps dice ({4d6 + 2d8}kh3) -------------------

@@ -4,6 +4,7 @@ right after it (Roller.exploding: they decide how many dice there are, so
 they are part of rolling the pool rather than a step over it)."""
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .base import MAX_EXTRA, Compare, DieWork, Modifier, Unit, error
 from .reroll import fresh, reroll_cp
@@ -201,3 +202,16 @@ def die_transitions(term, added, per_die_reroll):
             vals = {v: w * scale}
         out.append((bool(cp and cp(f)), vals))
     return out, sum(faces.values()) * scale
+
+
+def chain_cap(first, later, total, eps):
+    """Extra rolls represented per chain: the first depth at which the
+    chance that the chain is still going drops below `eps` (MAX_EXTRA at
+    most: there the roller stops the chain)."""
+    p_first = Fraction(sum(sum(vals.values()) for ex, vals in first if ex), total)
+    p_later = Fraction(sum(sum(vals.values()) for ex, vals in later if ex), total)
+    going, extra = p_first, 0
+    while going >= eps and extra < MAX_EXTRA:
+        going *= p_later
+        extra += 1
+    return extra

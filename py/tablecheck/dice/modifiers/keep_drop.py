@@ -215,3 +215,19 @@ def check_group_keep(group, keep_at):
     if keep.kind[0] == "k" and keep.n == 0:
         error("nothing left to roll", keep_at, "to keep 1 or more dice, not 0",
               code="range")
+
+
+# -- its exact distribution (notation_odds) --
+def keep_window(unit, term, budget):
+    """The kept sum of a pool of `count` dice like `unit` (a fixed pool:
+    its keeps and drops leave a window of it sorted, Dist.keep)."""
+    n = term.count
+    lo, hi = term.keep.window(n)
+    k, skip = hi - lo, n - hi  # kept dice after the `skip` highest (or the `lo` lowest)
+    placed = min(skip, lo) + k  # the programme's states: dice placed before the window is full
+    top = max(unit.weights) - min(unit.weights) + 1
+    budget.spend(int(len(unit.weights) * (placed * (placed - 1) // 2 * top + placed) * (placed + 1)
+                     * 0.4), term)
+    if k and lo < skip:  # fewer steps from the low end
+        return unit.keep(n, k, False, lo)
+    return unit.keep(n, k, True, skip)

@@ -73,3 +73,13 @@ def test_explosion_work_shape_is_a_die_several_rolls_deep():
     assert EXPLODING.die_work(notation.parse("3d6!").dice_terms[0], die, 1e-12) == \
         DieWork(80, 96, 48, False)
     assert notation.term_work(notation.parse("3d6").dice_terms[0], 1e-12) == (48, 16, 9)
+
+
+def test_chain_cap_is_the_depth_where_a_chain_goes_on_less_than_eps():
+    from tablecheck.dice.modifiers.base import MAX_EXTRA
+    from tablecheck.dice.modifiers.explode import chain_cap
+    d6 = [(v == 6, {v: 1}) for v in range(1, 7)]
+    # still going after e extra rolls: 6^-(e + 1); below 1e-12 from e = 15
+    assert chain_cap(d6, d6, 6, 1e-12) == 15
+    always = [(True, {6: 1})]
+    assert chain_cap(always, always, 1, 1e-12) == MAX_EXTRA  # where the roller stops it

@@ -59,3 +59,19 @@ def test_keep_work_is_the_keep_programme_only_when_dice_are_left_out():
     kh1, kh3 = (KeepDrop().work(notation.parse(t).dice_terms[0], DieWork(1000, 1000, 10))[0]
                 for t in ("1000d1000kh1", "1000d1000kh3"))
     assert kh3 > 5 * kh1
+
+
+def test_keep_window_is_the_kept_sum_of_every_pool():
+    from itertools import product
+    from tablecheck.dice import Dist
+    from tablecheck.dice.modifiers.keep_drop import keep_window
+    from tablecheck.dice.notation_odds import Budget
+    for text in ("4d6kh3", "4d6dl1dh1", "3d6kl1"):
+        term = notation.parse(text).dice_terms[0]
+        weights = {}
+        for faces in product(range(1, 7), repeat=term.count):
+            kept = term.keep.flags(list(faces))
+            v = sum(f for f, k in zip(faces, kept) if k)
+            weights[v] = weights.get(v, 0) + 1
+        got = keep_window(Dist.uniform(6), term, Budget())
+        assert got == Dist(weights, 6 ** term.count), text
