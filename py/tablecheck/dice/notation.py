@@ -11,7 +11,8 @@ imports (`parse`, `roll`, `distribution`, `odds_work`, the limits):
 - notation_odds: exact distributions;
 - notation_work: the odds work bound; notation_math: exact arithmetic;
 - modifiers/: one class per modifier (its suffix below, its text, check,
-  roll step and bounds), MODIFIERS in the fixed order they apply in.
+  roll step, bounds, work estimate, its steps of the exact odds and the
+  words of its step), MODIFIERS in the fixed order they apply in.
 
 Grammar (case-insensitive, spaces allowed between any two tokens)::
 

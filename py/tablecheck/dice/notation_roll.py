@@ -8,7 +8,9 @@ then rerolls, unique rerolls, keep/drop, counting and criticals over the
 pool: each modifier's roll step (tablecheck.dice.modifiers), in the order
 of MODIFIERS; this module holds what they share (a die, a reroll, the
 caps) and the result. An explosion or reroll chain stops after MAX_EXTRA extra rolls (the
-result says so).
+result says so). The result's words of each modifier ('(rerolled 1)',
+'(dropped)', '3 successes', the sorted dice) are its class's (`shown`,
+`unit_words`, `summary`, `describe`), asked in the order of SAYING.
 """
 
 import gc

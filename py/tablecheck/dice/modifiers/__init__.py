@@ -1,6 +1,8 @@
 """The notation's modifiers, one class each (as rpg-dice-roller's
 src/modifiers): what it parses, how it is written back, its roll step, its
-check and what it does to a die's values for the bounds.
+check, what it does to a die's values for the bounds, its part of the odds
+work estimate and of the exact odds, and the words of its step in a roll's
+result.
 
 MODIFIERS is the fixed order of notation.md, by each class's `order`:
 min/max, explode (! !! !p), reroll, unique, keep/drop, counting,

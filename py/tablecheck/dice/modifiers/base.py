@@ -126,7 +126,8 @@ class Modifier:
       (RollResult.term_dict) added to `out`.
 
     Their exact distribution steps are functions of their modules that
-    notation_odds calls (reroll_map, contribution, ...).
+    notation_odds calls (reroll_map and fresh, die_transitions and
+    chain_cap, keep_window, contribution).
     """
     order = 0
     written = 0
