@@ -20,7 +20,8 @@ from fractions import Fraction
 from .notation_math import apply_function, apply_operator, round_half_away, whole
 from .notation_parse import (BinOp, Dice, Func, Group, Neg, Num, Paren,
                              parse, text_of, text_of_unlabelled)
-from .modifiers import EXPLODING, MODIFIERS, SAYING, Unit, count, keep_pool
+from .modifiers import (DESCRIBE, EXPLODING, MODIFIERS, SHOWN, SUMMARY, UNIT_WORDS, Unit, count,
+                        keep_pool)
 from .modifiers.base import MAX_EXTRA
 from .notation_group import group_dice_bounds, keep_group_dice
 from .tray import chain_text
@@ -251,7 +252,7 @@ def unit_text(unit):
     modifier says of it, in the order of SAYING: '1 (rerolled 1, 1)',
     '6 (exploded)', '2 (dropped)', '9 (success)'."""
     text = chain_text(unit.dice) if len(unit.dice) > 1 else str(unit.value)
-    for modifier in SAYING:
+    for modifier in UNIT_WORDS:
         text += modifier.unit_words(unit)
     return text
 
@@ -285,7 +286,7 @@ class RollResult:
         dice = type(node) is Dice
         head, units = node.text, tr.units
         if dice:  # explosion chains joined, sorted (each modifier's `shown`)
-            for modifier in SAYING:
+            for modifier in SHOWN:
                 units = modifier.shown(node, units)
         plain = (dice and len(units) > 1 and not tr.counting and
                  all(len(u.dice) == 1 and u.kept and not u.rerolled_from and not u.dice[0].exploded
@@ -298,7 +299,7 @@ class RollResult:
             texts = [unit_text(u) for u in units] if dice else [group_unit_text(node, u) for u in units]
             line = f"{head}: {', '.join(texts)}"
             summary = None
-            for modifier in SAYING:  # counting: '3 successes'
+            for modifier in SUMMARY:  # counting: '3 successes'
                 summary = summary or modifier.summary(node, units, tr.value)
             if summary is not None:
                 line += "; " + summary
@@ -387,7 +388,7 @@ class RollResult:
             return out
         dice = type(node) is Dice
         if dice:  # a die's value is an int; a group's sub-total may be a fraction
-            for modifier in SAYING:  # as the steps show them
+            for modifier in SHOWN:  # as the steps show them
                 units = modifier.shown(node, units)
             values = [u.value for u in units]
         else:
@@ -400,7 +401,7 @@ class RollResult:
         if tr.counting:
             out["counting"] = True
         if dice:  # separate explosions, sorting (each modifier's `describe`)
-            for modifier in SAYING:
+            for modifier in DESCRIBE:
                 modifier.describe(self, tr, units, out)
         return out
 

@@ -32,8 +32,18 @@ GROUP_MODIFIERS = tuple(m for m in MODIFIERS if m.on_groups)
 WRITTEN = tuple(sorted(MODIFIERS, key=lambda m: m.written))
 # the words of a roll's steps, in the order a die's text says them (RollResult)
 SAYING = tuple(sorted([m for m in MODIFIERS if m.said is not None], key=lambda m: m.said))
+
+
+def saying(hook):
+    """The modifiers of SAYING that implement `hook` (the result asks only
+    them: a roll's words are asked for every die of every roll)."""
+    return tuple([m for m in SAYING if getattr(type(m), hook) is not getattr(Modifier, hook)])
+
+
+SHOWN, UNIT_WORDS, SUMMARY, DESCRIBE = (saying(h) for h in ("shown", "unit_words", "summary", "describe"))
 BY_FIELD = {name: m for m in MODIFIERS for name in m.words}
 
-__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "BY_FIELD", "Modifier", "DieWork", "Compare", "AnyOf",
+__all__ = ["MODIFIERS", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "SHOWN", "UNIT_WORDS", "SUMMARY",
+           "DESCRIBE", "BY_FIELD", "Modifier", "DieWork", "Compare", "AnyOf",
            "error", "Explode", "Reroll", "Keep", "KeepChain", "keep_pool", "keep_units", "count",
            "MinMax", "Exploding", "Rerolling", "Unique", "KeepDrop", "Counting", "Critical", "Sort"]

@@ -71,3 +71,10 @@ def test_the_words_of_the_steps_in_their_order():
     # a die's text: its rerolls, then its explosion, then dropped or counted
     from tablecheck.dice.modifiers import SAYING
     assert [type(m).__name__ for m in SAYING] == ["Rerolling", "Exploding", "KeepDrop", "Counting", "Sort"]
+
+
+def test_the_result_asks_only_the_modifiers_that_have_words_of_each_kind():
+    from tablecheck.dice.modifiers import DESCRIBE, SHOWN, SUMMARY, UNIT_WORDS
+    names = [[type(m).__name__ for m in hook] for hook in (SHOWN, UNIT_WORDS, SUMMARY, DESCRIBE)]
+    assert names == [["Exploding", "Sort"], ["Rerolling", "Exploding", "KeepDrop", "Counting"],
+                     ["Counting"], ["Exploding", "Sort"]]
