@@ -90,14 +90,14 @@ export class CardView {
   /** A card's fold: one line saying the form has moved on, and a button
    * that shows the whole card again. */
   addFoldBar(card) {
-    const btn = el('button', { type: 'button', class: 'btn card-unfold', 'aria-expanded': 'false' }, 'Show the whole card');
+    const btn = el('button', { type: 'button', class: 'btn card-unfold', 'aria-expanded': 'false' }, t('card.unfold'));
     btn.addEventListener('click', () => {
       const open = !card.classList.contains('unfolded');
       card.classList.toggle('unfolded', open);
       btn.setAttribute('aria-expanded', String(open));
-      btn.textContent = open ? 'Fold the card' : 'Show the whole card';
+      btn.textContent = open ? t('card.fold') : t('card.unfold');
     });
-    const bar = el('div', { class: 'card-fold' }, el('p', {}, 'The form has changed since this result: the odds below are for the form as it is now.'), btn);
+    const bar = el('div', { class: 'card-fold' }, el('p', {}, t('card.changed')), btn);
     const head = card.querySelector('.result-head');
     card.insertBefore(bar, head ? head.nextSibling : card.firstChild);
   }
@@ -139,6 +139,6 @@ export class CardView {
     delete this.root.dataset.folded;
     clear(this.root);
     delete this.root.dataset.saved;
-    this.root.append(el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+    this.root.append(el('p', { class: 'placeholder' }, t('card.placeholder')));
   }
 }

@@ -53,10 +53,10 @@ export class RollBar {
       const label = this.controller.current.form.labelFor(errors[0].path);
       // the message itself stands once, next to its field
       const shown = !!this.controller.current.form.nodeFor(errors[0].path);
-      this.reason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label}${shown ? '' : ` \u2014 ${errors[0].message}`}.`;
+      this.reason.textContent = t(errors.length === 1 ? 'roll.fixField.one' : 'roll.fixField.other', { n: errors.length, what: `${label}${shown ? '' : ` \u2014 ${errors[0].message}`}` });
     } else if (bad.length) {
       btn.setAttribute('aria-disabled', 'true');
-      this.reason.textContent = `Fix ${bad.length === 1 ? 'this die' : `${bad.length} dice`} first: ${bad[0].label} \u2014 ${bad[0].message}`;
+      this.reason.textContent = t(bad.length === 1 ? 'roll.fixDie.one' : 'roll.fixDie.other', { n: bad.length, what: `${bad[0].label} \u2014 ${bad[0].message}` });
     } else {
       btn.removeAttribute('aria-disabled');
       this.reason.textContent = this.toggle.checked ? t('roll.typeDice') : '';

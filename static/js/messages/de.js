@@ -58,6 +58,18 @@ export default {
   'roll.waiting': 'Warte auf die Würfel-Engine\u2026',
   'roll.engineFailed': 'Die Würfel-Engine ist nicht gestartet: oben „Erneut versuchen“ wählen.',
   'roll.typeDice': 'Die Würfel eingeben, wie sie gefallen sind, dann Auswerten.',
+  // the roll bar, dialogs, notes (more)
+  'roll.fixField.one': "Erst dieses Feld berichtigen: {what}.",
+  'roll.fixField.other': "Erst {n} Felder berichtigen: {what}.",
+  'roll.fixDie.one': "Erst diesen Würfel berichtigen: {what}",
+  'roll.fixDie.other': "Erst {n} Würfel berichtigen: {what}",
+  'dialog.close': "{title} schließen",
+  'notice.undo': "Rückgängig",
+  'notice.dismiss': "Diesen Hinweis schließen",
+  'notice.back': "Die vorigen Werte stehen wieder im Formular.",
+  'card.unfold': "Die ganze Karte zeigen",
+  'card.fold': "Die Karte falten",
+  'card.changed': "Das Formular hat sich seit diesem Ergebnis geändert: die Chancen darunter gelten für das Formular, wie es jetzt ist.",
   // the odds
   'odds.title': 'Chancen',
   'odds.eachOutcome': 'Chance jedes Ergebnisses',

@@ -58,6 +58,18 @@ export default {
   'roll.waiting': 'Waiting for the dice engine\u2026',
   'roll.engineFailed': 'The dice engine did not start: use Retry above.',
   'roll.typeDice': 'Type the dice as they landed, then Resolve.',
+  // the roll bar, dialogs, notes (more)
+  'roll.fixField.one': "Fix this field first: {what}.",
+  'roll.fixField.other': "Fix {n} fields first: {what}.",
+  'roll.fixDie.one': "Fix this die first: {what}",
+  'roll.fixDie.other': "Fix {n} dice first: {what}",
+  'dialog.close': "Close {title}",
+  'notice.undo': "Undo",
+  'notice.dismiss': "Dismiss this note",
+  'notice.back': "Your previous values are back in the form.",
+  'card.unfold': "Show the whole card",
+  'card.fold': "Fold the card",
+  'card.changed': "The form has changed since this result: the odds below are for the form as it is now.",
   // the odds
   'odds.title': 'Odds',
   'odds.eachOutcome': 'Chance of each outcome',
