@@ -221,7 +221,7 @@ def call(name, request=None):
         return _error(None, IMPORT_ERROR)
     try:
         if name == "catalog":
-            return api.catalog()
+            return api.catalog() if request is None else api.catalog(locale=request)
         if name not in ("resolve", "odds", "fill", "import_character"):
             return _error(None, f"unknown call {name!r}")
         try:
@@ -252,7 +252,10 @@ def _snapshot_catalog():
     return getattr(sys.modules.get("_tablecheck_snapshot"), "CATALOG_JSON", None)
 
 
-def catalog():
+def catalog(locale="en"):
+    """The catalog in `locale` (the page's language; the snapshot holds the English one)."""
+    if locale != "en":
+        return _dumps(call("catalog", locale))
     text = _snapshot_catalog()
     return text if text is not None else _dumps(call("catalog"))
 

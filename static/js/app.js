@@ -16,6 +16,10 @@ import { SharePanel } from './share.js';
 import { Notices } from './notices.js';
 import { Startup, step, nextTask } from './startup.js';
 import * as persist from './persist.js';
+import { t } from './i18n.js';
+import { applyLanguage, languageSwitch } from './lang-switch.js';
+
+applyLanguage(); // <html lang> and index.html's own texts in the page's language
 
 const start = new Startup();
 const prefs = storage.loadPrefs();
@@ -27,7 +31,7 @@ const { live, say } = announcer();
 /** Calls that never throw: a lost engine answers {error}. */
 const never = (ask) => async (...args) => {
   try {
-    return (await ask(...args)) || { error: { field: null, message: 'The dice engine gave no answer.' } };
+    return (await ask(...args)) || { error: { field: null, message: t('engine.noAnswer') } };
   } catch (e) { return { error: { field: null, message: String(e && e.message ? e.message : e) } }; }
 };
 const engine = Object.fromEntries(['resolve', 'odds', 'catalog', 'fill', 'importCharacter'].map((name) => [name, never((request) => tablecheck[name](request))]));
@@ -67,7 +71,7 @@ const frameEnd = performance.now();
 
 const header = document.getElementById('header-controls') || document.querySelector('.app-header') || document.body;
 clear(header);
-header.append(table.gamePicker, el('div', { class: 'header-actions' }, characters.pick, characters.button, historyPanel.button, themeToggle(prefs, savePrefs)));
+header.append(table.gamePicker, el('div', { class: 'header-actions' }, characters.pick, characters.button, historyPanel.button, themeToggle(prefs, savePrefs), languageSwitch()));
 const notices = new Notices({ resultHost: () => table.resultHost });
 const main = document.getElementById('app') || document.body.appendChild(el('main', { id: 'app' }));
 // the saved checks and Share sit above the odds (beside the form in landscape)

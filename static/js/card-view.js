@@ -8,10 +8,12 @@ import { renderResult, announcement } from './result.js';
 import * as followup from './followup.js';
 import { compactResult, followUpParams } from './entries.js';
 import { untilPainted } from './timeline.js';
+import { lang, t, dateTime, timeOfDay } from './i18n.js';
 
 /** When a card was rolled: the time, with the date when it was not today
  * (a shared roll, an old history entry). */
 function timeText(iso) {
+  if (lang() !== 'en') return new Date(iso).toDateString() === new Date().toDateString() ? timeOfDay(iso) : dateTime(iso);
   const when = new Date(iso);
   const time = when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   return when.toDateString() === new Date().toDateString() ? time : `${when.toLocaleDateString()} ${time}`;
@@ -25,20 +27,20 @@ export class CardView {
     this.host = controller.host;
     this.lastResult = null;
     this.painted = 0; // cards painted after a roll (data-painted)
-    this.root = el('section', { id: 'result', class: 'result panel', 'aria-label': 'Result' },
-      el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+    this.root = el('section', { id: 'result', class: 'result panel', 'aria-label': t('card.result') },
+      el('p', { class: 'placeholder' }, t('card.placeholder')));
   }
 
   sourceText(entry) {
-    if (entry.adjusted) return `${this.sourceText({ ...entry, adjusted: false })}, adjusted (same dice)`;
+    if (entry.adjusted) return t('card.adjusted', { source: this.sourceText({ ...entry, adjusted: false }) });
     if (entry.first_source && entry.first_source !== entry.source) {
       // a follow-up: the throw it kept came one way, its new dice another
-      return `${this.sourceText({ source: entry.first_source })}; new dice ${this.sourceText({ source: entry.source })}`;
+      return t('card.newDice', { first: this.sourceText({ source: entry.first_source }), source: this.sourceText({ source: entry.source }) });
     }
-    if (entry.source === 'entered') return 'entered dice';
-    if (entry.source === 'seeded') return 'seeded';
-    if (entry.source === 'shared') return 'shared dice';
-    return 'rolled here';
+    if (entry.source === 'entered') return t('card.entered');
+    if (entry.source === 'seeded') return t('card.seeded');
+    if (entry.source === 'shared') return t('card.shared');
+    return t('card.here');
   }
 
   /** Draw a history entry's card (older entries without a card are resolved
@@ -48,12 +50,18 @@ export class CardView {
     const check = s && s.checks[entry.check];
     if (!s || !check) return;
     this.controller.roller.endFollowEntry(); // a new card: the one asking for dice is gone
-    if (!entry.result.card) {
-      const again = await this.engine.resolve({ ...entry.request, system: entry.system, check: entry.check, dice: entry.dice || [] });
-      if (again.error) return;
-      entry.result = compactResult(again);
-      entry.line = again.line;
-      history.touch();
+    // an entry written in another language (or without a card) is resolved
+    // again from its dice in the page's: the rules are a pure function of the dice
+    if (!entry.result.card || (entry.locale || 'en') !== lang()) {
+      const { locale, ...request } = entry.request;
+      const again = await this.engine.resolve({ ...request, system: entry.system, check: entry.check, dice: entry.dice || [], locale: lang() });
+      if (again.error && !entry.result.card) return;
+      if (!again.error) {
+        entry.result = compactResult(again);
+        entry.line = again.line;
+        entry.locale = lang();
+        history.touch();
+      }
     }
     const card = renderResult(entry.result, {
       again: () => this.controller.roller.again(entry),
@@ -82,14 +90,14 @@ export class CardView {
   /** A card's fold: one line saying the form has moved on, and a button
    * that shows the whole card again. */
   addFoldBar(card) {
-    const btn = el('button', { type: 'button', class: 'btn card-unfold', 'aria-expanded': 'false' }, 'Show the whole card');
+    const btn = el('button', { type: 'button', class: 'btn card-unfold', 'aria-expanded': 'false' }, t('card.unfold'));
     btn.addEventListener('click', () => {
       const open = !card.classList.contains('unfolded');
       card.classList.toggle('unfolded', open);
       btn.setAttribute('aria-expanded', String(open));
-      btn.textContent = open ? 'Fold the card' : 'Show the whole card';
+      btn.textContent = open ? t('card.fold') : t('card.unfold');
     });
-    const bar = el('div', { class: 'card-fold' }, el('p', {}, 'The form has changed since this result: the odds below are for the form as it is now.'), btn);
+    const bar = el('div', { class: 'card-fold' }, el('p', {}, t('card.changed')), btn);
     const head = card.querySelector('.result-head');
     card.insertBefore(bar, head ? head.nextSibling : card.firstChild);
   }
@@ -131,6 +139,6 @@ export class CardView {
     delete this.root.dataset.folded;
     clear(this.root);
     delete this.root.dataset.saved;
-    this.root.append(el('p', { class: 'placeholder' }, 'Roll to see the result here.'));
+    this.root.append(el('p', { class: 'placeholder' }, t('card.placeholder')));
   }
 }

@@ -10,6 +10,7 @@ import * as targets from './targets.js';
 import * as storage from './storage.js';
 import * as persist from './persist.js';
 import { importReport, partsReport } from './import-report.js';
+import { t } from './i18n.js';
 
 export class CharactersPanel {
   /** host: {prefs, savePrefs(), say(text), system(), gameName(id), changed(),
@@ -17,17 +18,17 @@ export class CharactersPanel {
   constructor(host) {
     this.host = host;
     this.select = el('select', { id: 'character-picker' });
-    this.pick = el('div', { class: 'character-pick' }, el('label', { for: 'character-picker' }, 'Character'), this.select);
-    this.button = el('button', { type: 'button', class: 'btn', id: 'open-characters', 'aria-haspopup': 'dialog' }, 'Characters');
-    const C = makeDialog('characters-dialog', 'Characters');
+    this.pick = el('div', { class: 'character-pick' }, el('label', { for: 'character-picker' }, t('characters.character')), this.select);
+    this.button = el('button', { type: 'button', class: 'btn', id: 'open-characters', 'aria-haspopup': 'dialog' }, t('characters.title'));
+    const C = makeDialog('characters-dialog', t('characters.title'));
     this.dialog = C.dlg;
     this.title = C.title;
     this.msg = el('p', { class: 'sheet-msg', role: 'status', id: 'characters-msg' });
     this.list = el('ul', { class: 'char-list', id: 'character-list' });
     this.file = el('input', { type: 'file', accept: 'application/json,.json', id: 'characters-import', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true' });
-    this.newBtn = el('button', { type: 'button', class: 'btn', id: 'character-new' }, 'New character');
-    const exportBtn = el('button', { type: 'button', class: 'btn', id: 'characters-export' }, 'Export');
-    const importBtn = el('button', { type: 'button', class: 'btn', id: 'characters-import-btn' }, 'Import\u2026');
+    this.newBtn = el('button', { type: 'button', class: 'btn', id: 'character-new' }, t('characters.new'));
+    const exportBtn = el('button', { type: 'button', class: 'btn', id: 'characters-export' }, t('characters.export'));
+    const importBtn = el('button', { type: 'button', class: 'btn', id: 'characters-import-btn' }, t('characters.import'));
     this.editorHost = el('div', { class: 'char-editor-host' });
     this.report = el('div', { class: 'import-report', id: 'characters-import-report' });
     this.imports = el('span', { class: 'char-imports' }); // one button per file format of the game (catalog `imports`)
@@ -88,7 +89,7 @@ export class CharactersPanel {
     for (const fmt of (entry && Array.isArray(entry.imports) ? entry.imports : [])) {
       const id = `characters-import-${String(fmt.format).replace(/[^a-z0-9]+/gi, '-')}`;
       const file = el('input', { type: 'file', accept: 'application/json,.json', id, class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true', 'data-format': fmt.format });
-      const btn = el('button', { type: 'button', class: 'btn', id: `${id}-btn` }, `Import ${fmt.label}\u2026`);
+      const btn = el('button', { type: 'button', class: 'btn', id: `${id}-btn` }, t('characters.importFormat', { format: fmt.label }));
       btn.addEventListener('click', () => file.click());
       file.addEventListener('change', () => {
         const chosen = file.files && file.files[0];
@@ -101,17 +102,17 @@ export class CharactersPanel {
 
   renderList() {
     const sys = this.host.system();
-    this.title.textContent = `Characters \u00b7 ${this.host.gameName(sys)}`;
+    this.title.textContent = t('characters.titleOf', { game: this.host.gameName(sys) });
     this.renderImports(sys);
     clear(this.list);
     const has = chars.hasSheet(sys);
     this.newBtn.disabled = !has;
     if (!has) {
-      this.list.append(el('li', { class: 'placeholder' }, 'This game has no character sheet. Pick another game first.'));
+      this.list.append(el('li', { class: 'placeholder' }, t('characters.noSheet')));
       return;
     }
     const list = chars.charactersFor(sys);
-    if (!list.length) this.list.append(el('li', { class: 'placeholder' }, 'No characters for this game yet.'));
+    if (!list.length) this.list.append(el('li', { class: 'placeholder' }, t('characters.none')));
     for (const c of list) {
       const inUse = this.host.prefs.character[sys] === c.id;
       this.list.append(el('li', { class: 'char-item', 'data-id': c.id },
@@ -119,9 +120,9 @@ export class CharactersPanel {
           chars.isSaved(c.id) ? null : el('span', { class: 'badge unsaved' }, ' not saved')),
         this.counterView(c),
         el('span', { class: 'char-actions' },
-          el('button', { type: 'button', class: 'btn', onclick: () => { this.use(c.id); this.dialog.close(); }, 'aria-label': `Use ${c.name}` }, 'Use'),
-          el('button', { type: 'button', class: 'btn', onclick: () => this.edit(c), 'aria-label': `Edit ${c.name}` }, 'Edit'),
-          el('button', { type: 'button', class: 'btn danger', 'aria-label': `Delete ${c.name}`, onclick: () => this.remove(c) }, 'Delete'))));
+          el('button', { type: 'button', class: 'btn', onclick: () => { this.use(c.id); this.dialog.close(); }, 'aria-label': t('characters.useName', { name: c.name }) }, t('characters.use')),
+          el('button', { type: 'button', class: 'btn', onclick: () => this.edit(c), 'aria-label': t('characters.editName', { name: c.name }) }, t('characters.edit')),
+          el('button', { type: 'button', class: 'btn danger', 'aria-label': t('characters.deleteName', { name: c.name }), onclick: () => this.remove(c) }, t('characters.delete')))));
     }
   }
 
@@ -131,7 +132,7 @@ export class CharactersPanel {
     if (!list.length) return null;
     return el('span', { class: 'char-counters' }, list.map((k) => el('span', { class: 'char-counter', 'data-counter': k.key, 'data-left': String(k.left) },
       `${k.label}: ${k.left} of ${k.max}`,
-      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': `Reset ${k.label} of ${c.name}`, onclick: () => { const r = chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.tell(r, `${c.name}: ${k.label} reset to ${k.max}.`); } }, 'Reset') : null)));
+      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': `Reset ${k.label} of ${c.name}`, onclick: () => { const r = chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.tell(r, `${c.name}: ${k.label} reset to ${k.max}.`); } }, t('characters.reset')) : null)));
   }
 
   async remove(c) {
@@ -259,7 +260,7 @@ export class CharactersPanel {
     const hero = copy || chars.getCharacter(record.id);
     if (hero) {
       this.report.append(el('div', { class: 'sheet-actions' }, el('button', { type: 'button', class: 'btn primary', id: 'characters-import-use',
-        onclick: () => { this.use(hero.id); this.dialog.close(); } }, `Use ${hero.name}`)));
+        onclick: () => { this.use(hero.id); this.dialog.close(); } }, t('characters.useName', { name: hero.name }))));
     }
     this.report.append(partsReport(Array.isArray(answer.report) ? answer.report : []));
     this.renderList();
@@ -282,7 +283,7 @@ export class CharactersPanel {
     const has = chars.hasSheet(sys);
     const list = has ? chars.charactersFor(sys) : [];
     clear(this.select);
-    this.select.append(el('option', { value: '' }, list.length ? 'No character' : 'None yet'));
+    this.select.append(el('option', { value: '' }, list.length ? t('characters.noCharacter') : t('characters.noneYet')));
     for (const c of list) this.select.append(el('option', { value: c.id }, c.name));
     const cur = this.host.prefs.character[sys];
     this.select.value = list.some((c) => c.id === cur) ? cur : '';
@@ -297,6 +298,6 @@ export class CharactersPanel {
     this.renderPicker();
     this.host.changed();
     const c = this.current(sys);
-    this.host.say(c ? `${c.name} chosen: use the fill menu to fill the form.` : 'No character chosen.');
+    this.host.say(c ? t('characters.chosen', { name: c.name }) : t('characters.noneChosen'));
   }
 }

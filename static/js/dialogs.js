@@ -1,11 +1,12 @@
 // Sheets (modal dialogs), confirmations and the polite live region.
 
 import { el } from './util.js';
+import { t } from './i18n.js';
 
 /** A modal sheet with a title and a close button: {dlg, body, title}. */
 export function makeDialog(id, title) {
   const titleId = `${id}-title`;
-  const closeBtn = el('button', { type: 'button', class: 'btn close', 'aria-label': `Close ${title.toLowerCase()}` }, '\u2715');
+  const closeBtn = el('button', { type: 'button', class: 'btn close', 'aria-label': t('dialog.close', { title: title.toLowerCase() }) }, '\u2715');
   const h = el('h2', { id: titleId }, title);
   const body = el('div', { class: 'sheet-body' });
   const dlg = el('dialog', { id, class: 'sheet', 'aria-labelledby': titleId },
@@ -21,7 +22,7 @@ export function confirmAction(message, yes) {
   return new Promise((resolve) => {
     const d = el('dialog', { class: 'confirm', role: 'alertdialog', 'aria-labelledby': 'confirm-msg' });
     const yesBtn = el('button', { type: 'button', class: 'btn danger', 'data-confirm': 'yes' }, yes);
-    const noBtn = el('button', { type: 'button', class: 'btn', 'data-confirm': 'no' }, 'Cancel');
+    const noBtn = el('button', { type: 'button', class: 'btn', 'data-confirm': 'no' }, t('saved.cancel'));
     d.append(el('p', { id: 'confirm-msg' }, message), el('div', { class: 'confirm-actions' }, noBtn, yesBtn));
     let answer = false;
     yesBtn.addEventListener('click', () => { answer = true; d.close(); });

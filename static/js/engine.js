@@ -5,7 +5,9 @@
 //   window.tablecheck = {
 //     ready,              // Promise: resolves (with {version, python}) when Python is usable,
 //                         // rejects with an Error if the engine failed to load
-//     catalog(),          // Promise of the API catalog (plain JS object)
+//     catalog(locale),    // Promise of the API catalog (plain JS object), in `locale`
+//                         // (default: the page's language, i18n.js); every other call
+//                         // sends the page's language as the request's `locale`
 //     resolve(request),   // Promise of a result, or of {error: {field, message, ...}}
 //     odds(request),      // Promise of odds, or of {error: {field, message, ...}}
 //     fill(request),      // Promise of {options: [...]}: what a character fills into a form
@@ -26,6 +28,8 @@
 //       reason, restored, ms} (static/js/boot/pyodide.mjs, py/engine.py)
 // Requests the API rejects resolve to {error: {...}}; they never reject and
 // never hang (each call has a time limit).
+
+import { t, lang } from "./i18n.js";
 
 const ENGINE_ID = "tablecheck-engine";
 const CHANNEL = "tablecheck-engine";
@@ -66,14 +70,14 @@ function messageFor(stage, detail) {
   switch (stage) {
     case "downloading":
       return navigator.serviceWorker && navigator.serviceWorker.controller
-        ? "Loading dice engine\u2026"
-        : "Downloading dice engine\u2026";
+        ? t("engine.loading")
+        : t("engine.downloading");
     case "starting":
-      return "Starting Python\u2026";
+      return t("engine.python");
     case "ready":
-      return root.dataset.offline === "ready" ? "Ready \u00b7 works offline" : "Ready";
+      return root.dataset.offline === "ready" ? t("engine.readyOffline") : t("engine.ready");
     default:
-      return `Dice engine failed to load: ${detail || "unknown error"}`;
+      return t("engine.failed", { detail: detail || t("engine.unknownError") });
   }
 }
 
@@ -248,6 +252,17 @@ try {
 // import) through its 'py:error'-style hooks only on the main thread; a worker
 // whose import fails surfaces as an 'error' event on the worker, handled above.
 
+/** The worker call's arguments: the request as JSON text with the page's
+ * language as its `locale` (unless it names one), the catalog's language.
+ * English is the API's default: an English page sends what it always sent. */
+function argsOf(name, request) {
+  const locale = name === "catalog" && typeof request === "string" ? request : lang();
+  if (name === "catalog") return locale === "en" ? [] : [locale];
+  const plain = request && typeof request === "object" && !Array.isArray(request);
+  const sent = plain && request.locale === undefined && locale !== "en" ? { ...request, locale } : request;
+  return [JSON.stringify(sent === undefined ? null : sent)];
+}
+
 async function call(name, request) {
   try {
     await window.tablecheck.ready;
@@ -255,7 +270,7 @@ async function call(name, request) {
     return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
   }
   try {
-    const args = name === "catalog" ? [] : [JSON.stringify(request === undefined ? null : request)];
+    const args = argsOf(name, request);
     const text = await withTimeout(current.xworker.sync[name](...args), CALL_TIMEOUT_MS, `the ${name} call`);
     return JSON.parse(text);
   } catch (error) {
@@ -273,7 +288,7 @@ async function early(name, request) {
   } catch (error) {
     return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
   }
-  const args = name === "catalog" ? [] : [JSON.stringify(request === undefined ? null : request)];
+  const args = argsOf(name, request);
   const start = performance.now();
   const sent = withTimeout(xworker.sync[name](...args), CALL_TIMEOUT_MS, `the ${name} call`);
   sent.catch(() => {});
@@ -313,7 +328,7 @@ window.tablecheck = {
   ready: null,
   status,
   info: null,
-  catalog: () => call("catalog"),
+  catalog: (locale) => call("catalog", locale),
   resolve: (request) => call("resolve", request),
   odds: (request) => call("odds", request),
   fill: (request) => call("fill", request),

@@ -11,6 +11,7 @@
 
 import { el, newId, clear } from './util.js';
 import { CODES } from './codes.js';
+import { t } from './i18n.js';
 
 /** A die as the API names it: {sides, label, faces?}; `faces`
  * [{value, text}] for a die whose sides show other values (a Fate die:
@@ -64,8 +65,8 @@ export class EnteredDice {
     this.list = el('div', { class: 'entered-list' });
     this.note = el('p', { class: 'entered-note', role: 'status' });
     this.root = el('fieldset', { class: 'entered', id, hidden: true },
-      el('legend', {}, 'Dice rolled at the table'),
-      el('p', { class: 'field-help' }, 'Type each die as its field asks for it, top to bottom. A d10 may be typed as 0 for 10.'),
+      el('legend', {}, t('entered.legend')),
+      el('p', { class: 'field-help' }, t('entered.help')),
       this.list, this.note);
   }
   show(on) { this.root.hidden = !on; }
@@ -234,7 +235,7 @@ export class EnteredDice {
     });
     const changed = this.setSlots(specs);
     const missing = this.slots.filter((s) => s.input.value.trim() === '').length;
-    this.note.textContent = missing ? `${missing} ${missing === 1 ? 'die' : 'dice'} to enter.` : 'All dice entered: press Resolve.';
+    this.note.textContent = missing ? t(missing === 1 ? 'entered.missing.one' : 'entered.missing.other', { n: missing }) : t('entered.complete');
     this.root.dataset.count = String(this.slots.length);
     this.root.dataset.synced = String(seq);
     if (changed && this.onSlotsChanged) this.onSlotsChanged();

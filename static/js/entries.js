@@ -20,10 +20,11 @@ export function compactResult(result) {
  * without its seed and dice, and the faces of the dice rolled. */
 export function replayOf(request, answer) {
   if (answer.replay && typeof answer.replay === 'object') {
-    const { system, check, dice, ...rest } = answer.replay;
+    // the language is the page's, not the request's: an entry opens in the page's (card-view.js)
+    const { system, check, dice, locale, ...rest } = answer.replay;
     return { request: rest, dice: Array.isArray(dice) ? dice : [] };
   }
-  const { system, check, dice, seed, ...rest } = request;
+  const { system, check, dice, seed, locale, ...rest } = request;
   return { request: rest, dice: (answer.rolls || []).map((d) => d.value) };
 }
 

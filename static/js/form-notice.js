@@ -4,6 +4,7 @@
 import { el, deepCopy } from './util.js';
 import { differences } from './forms.js';
 import * as storage from './storage.js';
+import { t } from './i18n.js';
 
 export class FormNotice {
   /** controller: the table controller (table.js): its current form, host {say}, selectSystem, selectCheck, saveFormState, refreshAll */
@@ -11,8 +12,8 @@ export class FormNotice {
     this.controller = controller;
     this.host = controller.host;
     this.text = el('span', { class: 'form-notice-text' });
-    this.undo = el('button', { type: 'button', class: 'btn form-undo', id: 'form-undo' }, 'Undo');
-    const close = el('button', { type: 'button', class: 'btn form-notice-close', 'aria-label': 'Dismiss this note', onclick: () => this.clear() }, '\u2715');
+    this.undo = el('button', { type: 'button', class: 'btn form-undo', id: 'form-undo' }, t('notice.undo'));
+    const close = el('button', { type: 'button', class: 'btn form-notice-close', 'aria-label': t('notice.dismiss'), onclick: () => this.clear() }, '\u2715');
     this.root = el('div', { class: 'form-notice', id: 'form-notice', role: 'status', hidden: true }, this.text, this.undo, close);
   }
 
@@ -57,7 +58,7 @@ export class FormNotice {
     this.clear();
     this.controller.savedInForm = null;
     this.controller.refreshAll();
-    this.host.say('Your previous values are back in the form.');
+    this.host.say(t('notice.back'));
   }
 
   clear() {

@@ -4,6 +4,7 @@
 // Pure: no DOM (tests/js/form-values.test.mjs); forms.js draws the fields.
 
 import { humanise } from './util.js';
+import { t } from './i18n.js';
 
 /** The first value of a field: the catalog default, else the `initial`
  * value the rules module suggests, else one in range for its type. */
@@ -60,16 +61,16 @@ export function parseWhole(raw) {
 }
 
 export function rangeText(p) {
-  if (p.min !== undefined && p.max !== undefined) return `${p.min} to ${p.max}`;
-  if (p.min !== undefined) return `at least ${p.min}`;
-  if (p.max !== undefined) return `at most ${p.max}`;
+  if (p.min !== undefined && p.max !== undefined) return t('form.range', { min: p.min, max: p.max });
+  if (p.min !== undefined) return t('form.atLeast', { min: p.min });
+  if (p.max !== undefined) return t('form.atMost', { max: p.max });
   return '';
 }
 
 /** A whole number within the param's bounds: {value, errors}. */
 export function inRange(p, path, n) {
-  if (p.min !== undefined && n < p.min) return { errors: [{ path, message: `Must be at least ${p.min}.` }] };
-  if (p.max !== undefined && n > p.max) return { errors: [{ path, message: `Must be at most ${p.max}.` }] };
+  if (p.min !== undefined && n < p.min) return { errors: [{ path, message: t('form.mustAtLeast', { min: p.min }) }] };
+  if (p.max !== undefined && n > p.max) return { errors: [{ path, message: t('form.mustAtMost', { max: p.max }) }] };
   return { value: n, errors: [] };
 }
 
@@ -78,16 +79,16 @@ export function intValue(p, path, text) {
   const r = parseWhole(text);
   if (r.empty) {
     if (p.nullable) return { value: null, errors: [] };
-    return { errors: [{ path, message: 'Enter a number' + (rangeText(p) ? ` (${rangeText(p)})` : '') + '.' }] };
+    return { errors: [{ path, message: rangeText(p) ? t('form.enterNumberIn', { range: rangeText(p) }) : t('form.enterNumber') }] };
   }
-  if (r.bad) return { errors: [{ path, message: `"${String(text).trim()}" is not a whole number.` }] };
+  if (r.bad) return { errors: [{ path, message: t('form.notWhole', { text: String(text).trim() }) }] };
   return inRange(p, path, r.value);
 }
 
 /** A string field's value from its text, trimmed: {value, errors}. */
 export function textValue(p, path, text) {
   const v = String(text).trim();
-  if (v === '' && p.required) return { errors: [{ path, message: 'Enter a value.' }] };
+  if (v === '' && p.required) return { errors: [{ path, message: t('form.enterValue') }] };
   if (v === '' && p.nullable) return { value: null, errors: [] };
   return { value: v, errors: [] };
 }

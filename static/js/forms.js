@@ -13,6 +13,7 @@ import { el, newId, clear, humanise, isPlainObject, valueAt } from './util.js';
 import { uiDefault, itemDefault, objectDefault, listDefault, labelOf, parseWhole, rangeText, intValue, inRange, textValue,
   isFixed, sameRaw, pathAncestors } from './form-values.js';
 import { ListPicker, entriesOf, valuesSet } from './picker.js';
+import { t } from './i18n.js';
 
 function describe(input, ...ids) {
   input.setAttribute('aria-describedby', ids.filter(Boolean).join(' '));
@@ -75,9 +76,9 @@ class IntField extends Leaf {
       pattern: '[\\-+\u2212]?[0-9]*',
     });
     const negatives = p.min === undefined || p.min < 0;
-    this.minus = el('button', { type: 'button', class: 'step', 'aria-label': `Decrease ${label}`, onclick: () => this.step(-1) }, '\u2212');
-    this.plus = el('button', { type: 'button', class: 'step', 'aria-label': `Increase ${label}`, onclick: () => this.step(1) }, '+');
-    this.sign = negatives ? el('button', { type: 'button', class: 'step sign', 'aria-label': `Change the sign of ${label}`, onclick: () => this.flipSign() }, '\u00b1') : null;
+    this.minus = el('button', { type: 'button', class: 'step', 'aria-label': t('form.decrease', { label }), onclick: () => this.step(-1) }, '\u2212');
+    this.plus = el('button', { type: 'button', class: 'step', 'aria-label': t('form.increase', { label }), onclick: () => this.step(1) }, '+');
+    this.sign = negatives ? el('button', { type: 'button', class: 'step sign', 'aria-label': t('form.sign', { label }), onclick: () => this.flipSign() }, '\u00b1') : null;
     this.help = hint ? el('p', { class: 'field-help', id: helpId }, hint) : null;
     describe(this.input, hint ? helpId : null, this.errorId);
     this.labelEl = el('label', { for: id }, label);
@@ -148,10 +149,10 @@ class ChoiceField extends Leaf {
   constructor(form, p, path, label, value) {
     super(form, p, path, label);
     this.choices = (p.choices || []).map((c) => ({ value: c.value, label: c.label || humanise(c.value) }));
-    if (p.nullable) this.choices.push({ value: NONE, label: 'None' });
+    if (p.nullable) this.choices.push({ value: NONE, label: t('form.none') });
     this.numeric = p.type === 'int_or_choice';
     const helpId = newId('help');
-    const hint = [p.help, this.numeric ? `or a number ${rangeText(p)}`.trim() : ''].filter(Boolean).join(' · ');
+    const hint = [p.help, this.numeric ? t('form.orNumber', { range: rangeText(p) }).trim() : ''].filter(Boolean).join(' · ');
     this.help = hint ? el('p', { class: 'field-help', id: helpId }, hint) : null;
     this.useChips = this.choices.length <= 7;
     const name = newId('choice');
@@ -171,7 +172,7 @@ class ChoiceField extends Leaf {
     } else {
       const id = newId('f');
       this.select = el('select', { id, 'data-path': path, name: path },
-        this.numeric ? el('option', { value: '' }, 'Number \u2192') : null,
+        this.numeric ? el('option', { value: '' }, t('form.numberOption')) : null,
         this.choices.map((c) => el('option', { value: String(c.value) }, c.label)));
       describe(this.select, hint ? helpId : null, this.errorId);
       this.select.addEventListener('change', () => {
@@ -293,7 +294,7 @@ class ChoiceField extends Leaf {
       const p = this.p;
       if (r.empty) {
         if (p.nullable) return { value: null, errors: [] };
-        return { errors: [{ path: this.path, message: 'Choose one or enter a number.' }] };
+        return { errors: [{ path: this.path, message: t('form.chooseOrNumber') }] };
       }
       if (r.bad) {
         const named = this.typedChoice(this.numInput.value);
@@ -303,7 +304,7 @@ class ChoiceField extends Leaf {
       return inRange(p, this.path, r.value);
     }
     if (this.p.nullable) return { value: null, errors: [] };
-    return { errors: [{ path: this.path, message: 'Choose one.' }] };
+    return { errors: [{ path: this.path, message: t('form.chooseOne') }] };
   }
 }
 
@@ -318,7 +319,7 @@ function referencePanel(ref) {
   if (!isPlainObject(ref) || !Array.isArray(ref.rows) || !ref.rows.length) return null;
   const rows = ref.rows.filter((r) => Array.isArray(r) && r.length >= 2);
   return el('details', { class: 'field-reference', 'data-reference': '' },
-    el('summary', {}, String(ref.title || 'Reference')),
+    el('summary', {}, String(ref.title || t('form.reference'))),
     el('table', { class: 'reference-table' }, el('tbody', {},
       rows.map((r) => el('tr', {}, el('th', { scope: 'row' }, el('code', {}, String(r[0]))), el('td', {}, String(r[1])))))));
 }
@@ -332,8 +333,8 @@ class StringField extends Leaf {
     const examples = Array.isArray(p.examples) ? p.examples.filter((x) => typeof x === 'string') : [];
     this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     const exRow = examples.length ? el('div', { class: 'examples', id: helpId },
-      el('span', { class: 'examples-label' }, 'Examples:'),
-      examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': `Use example ${x}`, title: x, 'data-example': x, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, exampleWords(p, x)))) : null;
+      el('span', { class: 'examples-label' }, t('form.examples')),
+      examples.map((x) => el('button', { type: 'button', class: 'chip example', 'aria-label': t('form.useExample', { x }), title: x, 'data-example': x, onclick: () => { this.set(x); form.changed(this); this.input.focus(); } }, exampleWords(p, x)))) : null;
     describe(this.input, (p.help || examples.length ? helpId : null), this.errorId);
     this.picker = this.makePicker(form, p);
     // the message right under what was typed, above the help, examples and reference
@@ -590,7 +591,7 @@ class ListField {
       value.push(r.value);
     }
     const p = this.p;
-    if (p.min_items !== undefined && value.length < p.min_items) errors.push({ path: this.path, message: `Needs at least ${p.min_items}.` });
+    if (p.min_items !== undefined && value.length < p.min_items) errors.push({ path: this.path, message: t('form.minItems', { n: p.min_items }) });
     return { value, errors };
   }
   find(path) {
@@ -673,8 +674,8 @@ export class CheckForm {
     const id = newId('party');
     const input = el('input', {
       id, type: 'text', class: 'text party-name', autocomplete: 'off', spellcheck: 'false', maxlength: '60',
-      list: this.namesList ? this.namesList.id : null, 'data-party': node.path, placeholder: 'Name',
-      'aria-label': `Name of ${legend}`,
+      list: this.namesList ? this.namesList.id : null, 'data-party': node.path, placeholder: t('form.name'),
+      'aria-label': t('form.nameOf', { legend }),
     });
     input.addEventListener('input', () => {
       const name = input.value.trim();
@@ -685,7 +686,7 @@ export class CheckForm {
       else this.filled[node.path] = next;
       this.changed(null);
     });
-    const wrap = el('div', { class: 'party-field' }, el('label', { for: id }, p.party === 'member' ? 'Name' : 'Who'), input);
+    const wrap = el('div', { class: 'party-field' }, el('label', { for: id }, p.party === 'member' ? t('form.name') : t('form.who')), input);
     if (node.head) node.head.prepend(wrap); else if (node.root) node.root.append(wrap);
     this.parties.push({ path: node.path, node, input });
   }

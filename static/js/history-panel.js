@@ -11,23 +11,24 @@ import { importReport } from './import-report.js';
 import * as chars from './characters.js';
 import { kindFor } from './targets.js';
 import * as storage from './storage.js';
+import { t, shortDateTime } from './i18n.js';
 
 export class HistoryPanel {
   /** host: {table, engine, catalog(), storageNote(), onSaved()} */
   constructor(host) {
     this.host = host;
     this.count = el('span', { class: 'count' });
-    this.button = el('button', { type: 'button', class: 'btn', id: 'open-history', 'aria-haspopup': 'dialog' }, 'History', this.count);
-    const H = makeDialog('history-dialog', 'History');
+    this.button = el('button', { type: 'button', class: 'btn', id: 'open-history', 'aria-haspopup': 'dialog' }, t('history.title'), this.count);
+    const H = makeDialog('history-dialog', t('history.title'));
     this.dialog = H.dlg;
     this.note = el('p', { class: 'banner storage-banner', id: 'history-storage-note', hidden: true });
     this.msg = el('p', { class: 'sheet-msg', role: 'status', id: 'history-msg' });
     this.list = el('ol', { class: 'history-list', id: 'history-list' });
-    this.empty = el('p', { class: 'placeholder' }, 'No checks yet. Every resolved check appears here, newest first.');
+    this.empty = el('p', { class: 'placeholder' }, t('history.empty'));
     this.file = el('input', { type: 'file', accept: 'application/json,.json', id: 'history-import', class: 'visually-hidden', tabindex: '-1', 'aria-hidden': 'true' });
-    const exportBtn = el('button', { type: 'button', class: 'btn', id: 'history-export' }, 'Export');
-    const importBtn = el('button', { type: 'button', class: 'btn', id: 'history-import-btn' }, 'Import\u2026');
-    const clearBtn = el('button', { type: 'button', class: 'btn danger', id: 'history-clear' }, 'Clear\u2026');
+    const exportBtn = el('button', { type: 'button', class: 'btn', id: 'history-export' }, t('history.export'));
+    const importBtn = el('button', { type: 'button', class: 'btn', id: 'history-import-btn' }, t('history.import'));
+    const clearBtn = el('button', { type: 'button', class: 'btn danger', id: 'history-clear' }, t('history.clear'));
     this.report = el('div', { class: 'import-report', id: 'history-import-report' });
     this.buildFilters();
     H.body.append(this.note, persist.statusNode('history-storage-state'), el('div', { class: 'sheet-actions' }, exportBtn, importBtn, clearBtn, this.file), this.msg, this.report, this.filters, this.shown, this.empty, this.list);
@@ -96,11 +97,11 @@ export class HistoryPanel {
 
   async clearAll() {
     const n = history.all().length;
-    if (!n) { this.msg.textContent = 'The history is already empty.'; return; }
-    if (await confirmAction(`Clear all ${n} ${n === 1 ? 'entry' : 'entries'} from the history? This cannot be undone (export first to keep them).`, 'Clear history')) {
+    if (!n) { this.msg.textContent = t('history.alreadyEmpty'); return; }
+    if (await confirmAction(`Clear all ${n} ${n === 1 ? 'entry' : 'entries'} from the history? This cannot be undone (export first to keep them).`, t('history.clearTitle'))) {
       const r = history.clearAll();
       this.render();
-      this.msg.textContent = r.ok ? 'History cleared.' : `History cleared in this tab, but storage could not forget it: ${storage.reasonText(r.reason)}.`;
+      this.msg.textContent = r.ok ? t('history.cleared') : `History cleared in this tab, but storage could not forget it: ${storage.reasonText(r.reason)}.`;
     }
   }
 
@@ -120,11 +121,11 @@ export class HistoryPanel {
     this.fGame = el('select', { id: 'history-filter-game' });
     this.fChar = el('select', { id: 'history-filter-character' });
     this.fCheck = el('select', { id: 'history-filter-check' });
-    this.fText = el('input', { type: 'search', id: 'history-search', placeholder: 'Search', autocomplete: 'off', enterkeyhint: 'search' });
+    this.fText = el('input', { type: 'search', id: 'history-search', placeholder: t('history.search'), autocomplete: 'off', enterkeyhint: 'search' });
     const field = (id, text, control) => el('p', { class: 'filter' }, el('label', { for: id }, text), control);
-    this.filters = el('div', { class: 'history-filters', role: 'search', 'aria-label': 'Filter the history' },
-      field('history-filter-game', 'Game', this.fGame), field('history-filter-character', 'Character', this.fChar),
-      field('history-filter-check', 'Check', this.fCheck), field('history-search', 'Search', this.fText));
+    this.filters = el('div', { class: 'history-filters', role: 'search', 'aria-label': t('history.filter') },
+      field('history-filter-game', t('history.game'), this.fGame), field('history-filter-character', t('history.character'), this.fChar),
+      field('history-filter-check', t('history.check'), this.fCheck), field('history-search', t('history.search'), this.fText));
     this.shown = el('p', { class: 'history-shown', id: 'history-shown', 'aria-live': 'polite' });
     for (const c of [this.fGame, this.fChar, this.fCheck]) c.addEventListener('change', () => this.render());
     let timer = null;
@@ -165,15 +166,15 @@ export class HistoryPanel {
       if (!games.has(e.system)) games.set(e.system, this.checkInfo(e).gameName);
       for (const n of this.people(e)) people.add(n);
     }
-    HistoryPanel.options(this.fGame, 'All games', [...games].sort((a, b) => a[1].localeCompare(b[1])));
-    HistoryPanel.options(this.fChar, 'Everyone', [...people].sort((a, b) => a.localeCompare(b)).map((n) => [n, n]));
+    HistoryPanel.options(this.fGame, t('history.allGames'), [...games].sort((a, b) => a[1].localeCompare(b[1])));
+    HistoryPanel.options(this.fChar, t('history.everyone'), [...people].sort((a, b) => a.localeCompare(b)).map((n) => [n, n]));
     const checks = new Map();
     for (const e of list) {
       if (this.fGame.value && e.system !== this.fGame.value) continue;
       const { game, label } = this.checkInfo(e);
       checks.set(`${e.system}/${e.check}`, this.fGame.value ? label : `${label} (${game})`);
     }
-    HistoryPanel.options(this.fCheck, 'All checks', [...checks].sort((a, b) => a[1].localeCompare(b[1])));
+    HistoryPanel.options(this.fCheck, t('history.allChecks'), [...checks].sort((a, b) => a[1].localeCompare(b[1])));
     this.filters.hidden = list.length === 0;
   }
 
@@ -200,7 +201,7 @@ export class HistoryPanel {
   render(force = false) {
     const all = history.all();
     this.count.textContent = all.length ? ` (${all.length})` : '';
-    this.button.setAttribute('aria-label', `History, ${all.length} ${all.length === 1 ? 'entry' : 'entries'}`);
+    this.button.setAttribute('aria-label', t(all.length === 1 ? 'history.count.one' : 'history.count.other', { n: all.length }));
     if (!this.dialog.open && !force) return; // the list is built when it is opened
     this.renderFilters(all);
     const list = this.filtered(all);
@@ -209,8 +210,8 @@ export class HistoryPanel {
     const filtering = list.length !== all.length;
     this.shown.hidden = !all.length;
     this.shown.textContent = filtering
-      ? (list.length ? `${list.length} of ${all.length} entries match.` : `No entry matches (of ${all.length}).`)
-      : `${all.length} ${all.length === 1 ? 'entry' : 'entries'}, newest first.`;
+      ? (list.length ? t('history.match', { n: list.length, all: all.length }) : t('history.noMatch', { all: all.length }))
+      : t(all.length === 1 ? 'history.shown.one' : 'history.shown.other', { n: all.length });
     // what is listed but not stored is said, not hidden
     const unsaved = history.unsavedCount();
     if (unsaved) this.shown.textContent += ` ${unsaved} of them ${unsaved === 1 ? 'is' : 'are'} not saved (${storage.reasonText(storage.problemReason() || 'full')}): export the history now to keep ${unsaved === 1 ? 'it' : 'them'}.`;
@@ -223,20 +224,19 @@ export class HistoryPanel {
     const { game, label } = this.checkInfo(e);
     const card = e.result.card;
     const tone = card ? card.headline.tone : 'neutral';
-    const when = new Date(e.time);
-    const time = `${when.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+    const time = shortDateTime(e.time); // in the page's language (i18n.js)
     const dice = (e.dice || []).join(' ');
     const open = el('button', { type: 'button', class: 'history-open', 'data-entry': e.id },
       el('span', { class: 'h-time' }, el('time', { datetime: e.time }, time)),
       el('span', { class: 'h-what' }, `${game} \u00b7 ${label}`),
       el('span', { class: `h-outcome tone-${tone}` }, el('span', { 'aria-hidden': 'true' }, `${toneIcon(tone)} `), e.line || e.result.summary || '',
-        e.undone ? el('span', { class: 'h-undone' }, ' (undone)') : null),
-      el('span', { class: 'h-dice' }, dice ? `dice ${dice}${e.source === 'entered' ? ' (entered)' : ''}` : ''));
+        e.undone ? el('span', { class: 'h-undone' }, t('history.undone')) : null),
+      el('span', { class: 'h-dice' }, dice ? t(e.source === 'entered' ? 'history.diceEntered' : 'history.dice', { dice }) : ''));
     open.addEventListener('click', () => { this.dialog.close(); this.host.table.open(e); });
-    const rep = el('button', { type: 'button', class: 'btn history-repeat', 'aria-label': `Repeat ${label} (${game})` }, 'Repeat');
+    const rep = el('button', { type: 'button', class: 'btn history-repeat', 'aria-label': t('history.repeatLabel', { label, game }) }, t('history.repeat'));
     rep.addEventListener('click', () => { this.dialog.close(); this.host.table.again(e); });
     const kept = history.isSaved(e.id);
     return el('li', { class: `history-item${e.undone ? ' undone' : ''}`, 'data-outcome': e.result.outcome, 'data-stored': String(kept) }, open, rep,
-      kept ? null : el('span', { class: 'h-unsaved' }, 'not saved'));
+      kept ? null : el('span', { class: 'h-unsaved' }, t('history.notSaved')));
   }
 }

@@ -7,6 +7,7 @@
 import { el, clear, pct, afterFrame } from './util.js';
 import { CODES } from './codes.js';
 import { latest, untilPainted } from './timeline.js';
+import { t, lang, number } from './i18n.js';
 
 /** 'shade-1', 'shade-2' for the second and third outcome of one tone (the
  * sides of a contest, all neutral): each outcome has a colour of its own. */
@@ -31,7 +32,7 @@ function outcomeRows(view) {
   const summary = rows.map((r) => `${r.label} ${pct(r.p)}`).join(', ');
   return [
     el('div', { class: 'stackbar', role: 'img', 'aria-label': summary }, segs),
-    el('ul', { class: 'odds-list', 'data-kind': view.kind || null, 'aria-label': view.title || 'Chance of each outcome' }, list),
+    el('ul', { class: 'odds-list', 'data-kind': view.kind || null, 'aria-label': view.title || t('odds.eachOutcome') }, list),
   ];
 }
 
@@ -43,10 +44,10 @@ function drawChart(c) {
     el('span', { class: 'col-x' }, String(x)),
     el('span', { class: 'visually-hidden' }, `: ${pct(p)}`)));
   return el('figure', { class: `dist ${bars.length > 24 ? 'dist-many' : ''}`, 'data-key': c.key || null },
-    el('figcaption', {}, c.label, typeof c.mean === 'number' ? el('span', { class: 'dist-mean' }, ` \u00b7 mean ${c.mean.toFixed(2)}`) : null),
+    el('figcaption', {}, c.label, typeof c.mean === 'number' ? el('span', { class: 'dist-mean' }, ` \u00b7 ${t('odds.mean')} ${lang() === 'en' ? c.mean.toFixed(2) : number(c.mean, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })}`) : null),
     el('ol', { class: 'cols', 'aria-label': `${c.label} distribution` }, cols),
-    el('details', { class: 'dist-table' }, el('summary', {}, 'As a table'),
-      el('table', {}, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, c.label), el('th', { scope: 'col' }, 'Chance'))),
+    el('details', { class: 'dist-table' }, el('summary', {}, t('odds.asTable')),
+      el('table', {}, el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, c.label), el('th', { scope: 'col' }, t('odds.chance')))),
         el('tbody', {}, bars.map(([x, p]) => el('tr', {}, el('th', { scope: 'row' }, String(x)), el('td', {}, pct(p))))))));
 }
 
@@ -94,7 +95,7 @@ export class OddsPanel {
     this.shown = 0;
     this.body = el('div', { class: 'odds-body' });
     this.status = el('p', { class: 'odds-status' });
-    this.root.append(el('h2', { id: 'odds-title' }, 'Odds'), this.status, this.body);
+    this.root.append(el('h2', { id: 'odds-title' }, t('odds.title')), this.status, this.body);
     this.root.setAttribute('aria-labelledby', 'odds-title');
     this.timer = null;
     this.sample = el('div', { class: 'odds-sample', 'aria-hidden': 'true', inert: '' }); // until the first odds are drawn
@@ -186,14 +187,14 @@ export class OddsPanel {
     this.sample = null;
     this.status.title = '';
     if (answer.error && answer.error.code === CODES.oddsTooBig) {
-      this.status.textContent = 'Exact odds not available for this expression; you can still roll it.';
+      this.status.textContent = t('odds.notExact');
       this.status.title = answer.error.message || '';
       this.root.dataset.state = 'odds-only';
       return;
     }
     if (answer.error) {
       // the form shows a field's own problem next to the field: say it once
-      this.status.textContent = answer.error.field ? 'Odds appear when every field is valid.' : `No odds: ${answer.error.message}`;
+      this.status.textContent = answer.error.field ? t('odds.whenValid') : t('odds.none', { message: answer.error.message });
       this.root.dataset.state = 'error';
       return;
     }
@@ -207,7 +208,7 @@ export class OddsPanel {
     for (const t of view.tables || []) this.body.append(drawTable(t));
     for (const c of view.charts || []) this.body.append(drawChart(c));
     if ((view.notes || []).length) {
-      this.body.append(el('details', { class: 'odds-about' }, el('summary', {}, 'About these odds'),
+      this.body.append(el('details', { class: 'odds-about' }, el('summary', {}, t('odds.about')),
         el('ul', {}, view.notes.map((t) => el('li', { class: 'odds-note' }, t)))));
     }
   }

@@ -5,6 +5,7 @@
 
 import { el } from './util.js';
 import { drawTable } from './odds.js';
+import { t } from './i18n.js';
 
 const ICONS = { great: '\u2605', good: '\u2714', partial: '\u25D1', bad: '\u2716', awful: '\u2620', neutral: '\u25CF' };
 
@@ -38,7 +39,7 @@ function drawDie(d, view) {
 
 /** The dice at `indices` of `rolls` in rolling sequence; consecutive dice of
  * one explosion chain joined (8 -> 8 -> 3 = 19). */
-export function drawDice(rolls, views = [], indices = null, label = 'Dice rolled') {
+export function drawDice(rolls, views = [], indices = null, label = t('card.diceRolled')) {
   const shown = indices || rolls.map((_, i) => i);
   const list = el('ul', { class: 'dice', 'aria-label': label });
   let k = 0;
@@ -81,9 +82,9 @@ function figureList(figures, cls) {
 
 function drawGroups(card, rolls, views) {
   if (!card.groups || !card.groups.length) return null;
-  return el('ol', { class: 'groups', 'aria-label': 'Parts of the check' }, card.groups.map((g) => el('li', { class: `group-part${g.tone ? ` tone-${g.tone}` : ''}` },
+  return el('ol', { class: 'groups', 'aria-label': t('card.parts') }, card.groups.map((g) => el('li', { class: `group-part${g.tone ? ` tone-${g.tone}` : ''}` },
     el('p', { class: 'group-title' }, el('strong', {}, g.title), g.summary ? ` \u2014 ${g.summary}` : ''),
-    g.dice && g.dice.length ? drawDice(rolls, views, g.dice, `Dice of ${g.title}`) : null)));
+    g.dice && g.dice.length ? drawDice(rolls, views, g.dice, t('card.diceOf', { title: g.title })) : null)));
 }
 
 function drawChoices(card, actions, meta) {
@@ -93,12 +94,12 @@ function drawChoices(card, actions, meta) {
     }
     const chosen = meta.choice || null;
     const nameOf = (id) => (c.options.find((o) => o.id === id) || {}).label || id;
-    const status = el('p', { class: 'choice-status', 'aria-live': 'polite' }, chosen ? `Chosen: ${nameOf(chosen)}` : '');
+    const status = el('p', { class: 'choice-status', 'aria-live': 'polite' }, chosen ? t('card.chosen', { name: nameOf(chosen) }) : '');
     const buttons = c.options.map((o) => {
       const b = el('button', { type: 'button', class: 'btn choice', 'aria-pressed': String(o.id === chosen), 'data-choice': o.id }, o.label);
       b.addEventListener('click', () => {
         for (const x of buttons) x.setAttribute('aria-pressed', String(x === b));
-        status.textContent = `Chosen: ${o.label}`;
+        status.textContent = t('card.chosen', { name: o.label });
         if (actions.choose) actions.choose(o.id);
       });
       return b;
@@ -133,7 +134,7 @@ function drawFollowUps(card, actions, meta) {
     return c ? el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${a.spend.character}: ${c.label} ${c.left} of ${c.max} left`) : null;
   };
   return el('div', { class: 'follow-ups' },
-    meta.followed ? el('p', { class: 'follow-done' }, 'Already followed up: the newer history entry has the result.') : null,
+    meta.followed ? el('p', { class: 'follow-done' }, t('card.followed')) : null,
     [...groups].map(([title, items]) => el('div', { class: 'follow-group', role: 'group', 'aria-label': title },
       el('h3', {}, title), counterLine(items),
       el('div', { class: 'follow-buttons' }, items.map((a) => followButton(a, actions, meta))))),
@@ -143,12 +144,12 @@ function drawFollowUps(card, actions, meta) {
 
 /** What a follow-up spent, what is left, and one tap to take it back. */
 function drawSpent(actions, meta) {
-  if (meta.undone) return el('p', { class: 'follow-undone' }, 'Undone: what this follow-up spent was given back.');
+  if (meta.undone) return el('p', { class: 'follow-undone' }, t('card.undone'));
   const c = meta.spent;
   if (!c) return null;
   return el('div', { class: 'follow-spent' },
     el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${c.character.name}: ${c.label} ${c.left} of ${c.max} left`),
-    actions.undo ? el('button', { type: 'button', class: 'btn', 'data-action': 'undo', onclick: actions.undo }, `Undo (give the ${c.label} back)`) : null);
+    actions.undo ? el('button', { type: 'button', class: 'btn', 'data-action': 'undo', onclick: actions.undo }, t('card.undo', { label: c.label })) : null);
 }
 
 /**
@@ -173,17 +174,17 @@ export function renderResult(result, actions = {}, meta = {}) {
       el('span', { class: 'result-key-value' }, card.key.value)) : null);
   const context = [meta.context, card.title, card.subject].filter(Boolean).join(' \u00b7 ');
   const buttons = el('div', { class: 'result-actions' },
-    actions.again ? el('button', { type: 'button', class: 'btn', onclick: actions.again, 'data-action': 'again' }, 'Again') : null,
-    actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: 'Change inputs and resolve the same dice again' }, 'Adjust (same dice)') : null);
+    actions.again ? el('button', { type: 'button', class: 'btn', onclick: actions.again, 'data-action': 'again' }, t('card.again')) : null,
+    actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: t('card.adjustTitle') }, t('card.adjust')) : null);
   const steps = Array.isArray(result.steps) && result.steps.length
-    ? el('details', { class: 'steps' }, el('summary', {}, 'Show the steps'), el('ol', {}, result.steps.map((s) => el('li', {}, s))))
+    ? el('details', { class: 'steps' }, el('summary', {}, t('card.steps')), el('ol', {}, result.steps.map((s) => el('li', {}, s))))
     : null;
   return el('article', { class: `result-card tone-${tone}`, 'data-outcome': result.outcome, 'data-success': String(!!result.success), 'data-tone': tone, 'aria-labelledby': 'result-title' },
-    el('h2', { id: 'result-title', class: 'visually-hidden' }, 'Result'),
+    el('h2', { id: 'result-title', class: 'visually-hidden' }, t('card.result')),
     el('p', { class: 'result-context' }, context, meta.source ? ` \u00b7 ${meta.source}` : '', meta.time ? ` \u00b7 ${meta.time}` : ''),
     head,
     el('p', { class: 'result-summary' }, card.summary || result.summary || ''),
-    rolls.length ? (loose.length ? drawDice(rolls, views, loose) : null) : el('p', { class: 'no-dice' }, 'No dice rolled.'),
+    rolls.length ? (loose.length ? drawDice(rolls, views, loose) : null) : el('p', { class: 'no-dice' }, t('card.noDice')),
     drawGroups(card, rolls, views),
     figureList(card.facts || [], 'facts'),
     card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null,
@@ -191,7 +192,7 @@ export function renderResult(result, actions = {}, meta = {}) {
     drawFollowUps(card, actions, meta),
     drawSpent(actions, meta),
     // open when the card offers a choice of follow-ups, closed when it offers none
-    (card.tables || []).length ? el('details', { class: 'card-tables', open: (card.actions || []).some((a) => a.group) }, el('summary', {}, 'The odds behind each choice'),
+    (card.tables || []).length ? el('details', { class: 'card-tables', open: (card.actions || []).some((a) => a.group) }, el('summary', {}, t('card.tables')),
       card.tables.map((t) => drawTable(t))) : null,
     steps, buttons);
 }

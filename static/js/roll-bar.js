@@ -4,16 +4,17 @@
 
 import { el, debounce } from './util.js';
 import { EnteredDice } from './entered.js';
+import { t } from './i18n.js';
 
 export class RollBar {
   /** controller: the table controller (table.js): its engine, prefs, form, roller, blocking errors, refreshAll */
   constructor(controller) {
     this.controller = controller;
-    this.button = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, 'Roll');
+    this.button = el('button', { type: 'button', class: 'btn roll', id: 'roll', disabled: true, 'aria-describedby': 'roll-reason' }, t('roll.roll'));
     this.toggle = el('input', { type: 'checkbox', role: 'switch', id: 'entered-toggle' });
     const enteredLabel = el('label', { for: 'entered-toggle', class: 'switch entered-switch' }, this.toggle,
-      el('span', { class: 'switch-track', 'aria-hidden': 'true' }), el('span', {}, 'Enter dice'));
-    this.reason = el('p', { class: 'roll-reason', id: 'roll-reason', 'aria-live': 'polite' }, 'Waiting for the dice engine\u2026');
+      el('span', { class: 'switch-track', 'aria-hidden': 'true' }), el('span', {}, t('roll.enterDice')));
+    this.reason = el('p', { class: 'roll-reason', id: 'roll-reason', 'aria-live': 'polite' }, t('roll.waiting'));
     this.root = el('div', { class: 'rollbar' }, el('div', { class: 'rollbar-row' }, this.button, enteredLabel), this.reason);
     this.entered = new EnteredDice({
       engine: controller.engine,
@@ -39,10 +40,10 @@ export class RollBar {
     const ready = this.controller.isReady() && !!this.controller.current.form;
     const btn = this.button;
     btn.disabled = !ready;
-    btn.textContent = this.toggle.checked ? 'Resolve' : 'Roll';
+    btn.textContent = this.toggle.checked ? t('roll.resolve') : t('roll.roll');
     if (this.controller.roller.followEntry && ready) { btn.removeAttribute('aria-disabled'); return; }
     if (!ready) {
-      this.reason.textContent = document.documentElement.dataset.engine === 'error' ? 'The dice engine did not start: use Retry above.' : 'Waiting for the dice engine\u2026';
+      this.reason.textContent = document.documentElement.dataset.engine === 'error' ? t('roll.engineFailed') : t('roll.waiting');
       btn.removeAttribute('aria-disabled');
       return;
     }
@@ -52,13 +53,13 @@ export class RollBar {
       const label = this.controller.current.form.labelFor(errors[0].path);
       // the message itself stands once, next to its field
       const shown = !!this.controller.current.form.nodeFor(errors[0].path);
-      this.reason.textContent = `Fix ${errors.length === 1 ? 'this field' : `${errors.length} fields`} first: ${label}${shown ? '' : ` \u2014 ${errors[0].message}`}.`;
+      this.reason.textContent = t(errors.length === 1 ? 'roll.fixField.one' : 'roll.fixField.other', { n: errors.length, what: `${label}${shown ? '' : ` \u2014 ${errors[0].message}`}` });
     } else if (bad.length) {
       btn.setAttribute('aria-disabled', 'true');
-      this.reason.textContent = `Fix ${bad.length === 1 ? 'this die' : `${bad.length} dice`} first: ${bad[0].label} \u2014 ${bad[0].message}`;
+      this.reason.textContent = t(bad.length === 1 ? 'roll.fixDie.one' : 'roll.fixDie.other', { n: bad.length, what: `${bad[0].label} \u2014 ${bad[0].message}` });
     } else {
       btn.removeAttribute('aria-disabled');
-      this.reason.textContent = this.toggle.checked ? 'Type the dice as they landed, then Resolve.' : '';
+      this.reason.textContent = this.toggle.checked ? t('roll.typeDice') : '';
     }
   }
 
@@ -66,7 +67,7 @@ export class RollBar {
     const on = this.toggle.checked;
     this.entered.show(on);
     document.documentElement.dataset.entered = String(on);
-    this.button.textContent = on ? 'Resolve' : 'Roll';
+    this.button.textContent = on ? t('roll.resolve') : t('roll.roll');
     if (!on) this.entered.reset();
   }
 }

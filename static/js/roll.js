@@ -11,6 +11,7 @@ import { valueAt } from './util.js';
 import { CODES } from './codes.js';
 import { compactResult, replayOf } from './entries.js';
 import { latest } from './timeline.js';
+import { lang } from './i18n.js';
 
 export class Roller {
   /** controller: the table controller (table.js): its engine, host {say, onSaved, onCounters}, form, entered dice, Roll bar, card */
@@ -129,6 +130,7 @@ export class Roller {
       dice: kept.dice,
       source: source || answer.source || 'secure',
       line: answer.line || answer.summary,
+      locale: lang(), // the language of its line and card (the bridge asked in it)
       result: compactResult(answer),
       ...extra,
     };

@@ -9,18 +9,19 @@ import { makeDialog, confirmAction } from './dialogs.js';
 import * as persist from './persist.js';
 import { differences } from './forms.js';
 import * as storage from './storage.js';
+import { t as msg } from './i18n.js'; // (t is the table here)
 
 export class SavedPanel {
   /** host: {table, catalog(), say(text), currentCharacter(system), onSaved()} */
   constructor(host) {
     this.host = host;
-    this.saveBtn = el('button', { type: 'button', class: 'btn', id: 'save-check' }, 'Save check\u2026');
+    this.saveBtn = el('button', { type: 'button', class: 'btn', id: 'save-check' }, msg('saved.saveCheck'));
     this.count = el('span', { class: 'count' });
-    this.listBtn = el('button', { type: 'button', class: 'btn', id: 'open-saved', 'aria-haspopup': 'dialog' }, 'Saved', this.count);
-    this.strip = el('ul', { class: 'saved-strip', id: 'saved-strip', 'aria-label': 'Saved checks: tap to roll' });
+    this.listBtn = el('button', { type: 'button', class: 'btn', id: 'open-saved', 'aria-haspopup': 'dialog' }, msg('saved.saved'), this.count);
+    this.strip = el('ul', { class: 'saved-strip', id: 'saved-strip', 'aria-label': msg('saved.strip') });
     this.buttons = el('div', { class: 'tools-buttons' }, this.saveBtn, this.listBtn);
     this.note = el('p', { class: 'field-error storage-note', id: 'saved-storage-note', role: 'alert', hidden: true });
-    this.root = el('section', { class: 'check-tools', id: 'check-tools', 'aria-label': 'Saved and shared checks' }, this.buttons, this.strip, this.note);
+    this.root = el('section', { class: 'check-tools', id: 'check-tools', 'aria-label': msg('saved.tools') }, this.buttons, this.strip, this.note);
     this.buildSaveDialog();
     this.buildListDialog();
     this.saveBtn.addEventListener('click', () => this.openSave(null));
@@ -49,7 +50,7 @@ export class SavedPanel {
     const sys = this.system();
     const list = sys ? saved.savedFor(sys, this.catalog()) : [];
     this.count.textContent = list.length ? ` (${list.length})` : '';
-    this.listBtn.setAttribute('aria-label', `Saved checks, ${list.length}`);
+    this.listBtn.setAttribute('aria-label', msg('saved.count', { n: list.length }));
     clear(this.strip);
     const cur = sys ? this.host.currentCharacter(sys) : null;
     // the chosen character's checks first, then those of nobody, then the others
@@ -105,7 +106,7 @@ export class SavedPanel {
   // -- save / edit ------------------------------------------------------------------
 
   buildSaveDialog() {
-    const D = makeDialog('save-check-dialog', 'Save check');
+    const D = makeDialog('save-check-dialog', msg('saved.saveTitle'));
     this.saveDialog = D.dlg;
     this.saveTitle = D.title;
     this.nameInput = el('input', { type: 'text', id: 'saved-name', maxlength: '80', autocomplete: 'off', 'aria-describedby': 'saved-name-error' });
@@ -115,11 +116,11 @@ export class SavedPanel {
     this.replaceRow = el('p', { class: 'saved-replace' }, el('label', { for: 'saved-replace' }, this.replaceBox, ' Replace its inputs with the form as it is now'));
     this.saveWhat = el('p', { class: 'field-help', id: 'saved-what' });
     this.formDiffers = el('p', { class: 'field-help saved-differs', id: 'saved-differs', hidden: true });
-    const ok = el('button', { type: 'submit', class: 'btn primary', id: 'saved-ok' }, 'Save');
-    const cancel = el('button', { type: 'button', class: 'btn', id: 'saved-cancel' }, 'Cancel');
+    const ok = el('button', { type: 'submit', class: 'btn primary', id: 'saved-ok' }, msg('saved.save'));
+    const cancel = el('button', { type: 'button', class: 'btn', id: 'saved-cancel' }, msg('saved.cancel'));
     this.saveForm = el('form', { class: 'saved-form', novalidate: true },
-      el('p', {}, el('label', { for: 'saved-name' }, 'Name'), this.nameInput, this.nameError),
-      el('p', {}, el('label', { for: 'saved-character' }, 'Character'), this.whoSelect),
+      el('p', {}, el('label', { for: 'saved-name' }, msg('form.name')), this.nameInput, this.nameError),
+      el('p', {}, el('label', { for: 'saved-character' }, msg('characters.character')), this.whoSelect),
       this.saveWhat, this.formDiffers, this.replaceRow, el('div', { class: 'sheet-actions' }, cancel, ok));
     D.body.append(this.saveForm);
     cancel.addEventListener('click', () => this.saveDialog.close());
@@ -150,7 +151,7 @@ export class SavedPanel {
     const sys = existing ? existing.system : this.system();
     let charId = null;
     if (existing) {
-      this.saveTitle.textContent = 'Edit saved check';
+      this.saveTitle.textContent = msg('saved.editTitle');
       this.nameInput.value = existing.name;
       charId = existing.character || null;
       this.saveWhat.textContent = `${this.checkLabel(existing)}. ${this.storedWords(existing)}`;
@@ -160,7 +161,7 @@ export class SavedPanel {
     } else {
       const f = this.formRequest();
       if (!f) { this.host.say('Fix the form first: a saved check keeps a complete form.'); this.host.table.refreshAll(); return; }
-      this.saveTitle.textContent = 'Save check';
+      this.saveTitle.textContent = msg('saved.saveTitle');
       this.nameInput.value = this.suggestName(sys, f.request);
       const cur = this.host.currentCharacter(sys);
       const filled = this.host.table.current.form.filled || {};
@@ -170,7 +171,7 @@ export class SavedPanel {
       this.formDiffers.hidden = true;
     }
     clear(this.whoSelect);
-    this.whoSelect.append(el('option', { value: '' }, 'Nobody in particular'));
+    this.whoSelect.append(el('option', { value: '' }, msg('saved.nobody')));
     for (const c of (chars.hasSheet(sys) ? chars.charactersFor(sys) : [])) this.whoSelect.append(el('option', { value: c.id }, c.name));
     this.whoSelect.value = charId && chars.getCharacter(charId) ? charId : '';
     this.whoSelect.closest('p').hidden = this.whoSelect.options.length < 2;
@@ -193,7 +194,7 @@ export class SavedPanel {
   submitSave() {
     const name = this.nameInput.value.trim();
     if (!name) {
-      this.nameError.textContent = 'Enter a name.';
+      this.nameError.textContent = msg('saved.enterName');
       this.nameInput.setAttribute('aria-invalid', 'true');
       this.nameInput.focus();
       return;
@@ -233,7 +234,7 @@ export class SavedPanel {
   // -- the list --------------------------------------------------------------------
 
   buildListDialog() {
-    const D = makeDialog('saved-dialog', 'Saved checks');
+    const D = makeDialog('saved-dialog', msg('saved.listTitle'));
     this.listDialog = D.dlg;
     this.listTitle = D.title;
     this.listMsg = el('p', { class: 'sheet-msg', role: 'status', id: 'saved-msg' });
@@ -252,16 +253,16 @@ export class SavedPanel {
     const sys = this.system();
     const cat = this.catalog();
     const game = cat && cat.systems && cat.systems[sys] ? cat.systems[sys].name : sys;
-    this.listTitle.textContent = `Saved checks \u00b7 ${game}`;
+    this.listTitle.textContent = msg('saved.listTitleOf', { game });
     clear(this.list);
     const list = sys ? saved.savedFor(sys, cat) : [];
     if (!list.length) {
-      this.list.append(el('p', { class: 'placeholder' }, 'No saved checks for this game yet. Fill a form, then Save check\u2026'));
+      this.list.append(el('p', { class: 'placeholder' }, msg('saved.none')));
       return;
     }
     const groups = new Map();
     for (const s of list) {
-      const who = this.whoOf(s) || 'Nobody in particular';
+      const who = this.whoOf(s) || msg('saved.nobody');
       if (!groups.has(who)) groups.set(who, []);
       groups.get(who).push(s);
     }
@@ -271,9 +272,9 @@ export class SavedPanel {
         ul.append(el('li', { class: 'saved-item', 'data-saved': s.id },
           el('span', { class: 'saved-name' }, s.name, el('span', { class: 'saved-check' }, ` \u00b7 ${this.checkLabel(s)}`)),
           el('span', { class: 'saved-actions' },
-            el('button', { type: 'button', class: 'btn primary', 'aria-label': `Roll ${s.name}`, onclick: () => this.roll(s) }, 'Roll'),
-            el('button', { type: 'button', class: 'btn', 'aria-label': `Edit ${s.name}`, onclick: () => { this.listDialog.close(); this.edit(s); } }, 'Edit'),
-            el('button', { type: 'button', class: 'btn danger', 'aria-label': `Delete ${s.name}`, onclick: () => this.remove(s) }, 'Delete'))));
+            el('button', { type: 'button', class: 'btn primary', 'aria-label': msg('saved.rollName', { name: s.name }), onclick: () => this.roll(s) }, msg('roll.roll')),
+            el('button', { type: 'button', class: 'btn', 'aria-label': msg('characters.editName', { name: s.name }), onclick: () => { this.listDialog.close(); this.edit(s); } }, msg('characters.edit')),
+            el('button', { type: 'button', class: 'btn danger', 'aria-label': msg('characters.deleteName', { name: s.name }), onclick: () => this.remove(s) }, msg('characters.delete')))));
       }
       this.list.append(el('h3', { class: 'saved-who' }, who), ul);
     }

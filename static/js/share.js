@@ -10,24 +10,25 @@ import { el } from './util.js';
 import { makeDialog } from './dialogs.js';
 import { drawQR } from './qr.js';
 import { MAX_LINK, linkFor, parseHash, pageAddress } from './share-link.js';
+import { t as msg } from './i18n.js'; // (t is the table here)
 
 export class SharePanel {
   /** host: {table, engine, catalog(), say(text), banner(text)} */
   constructor(host) {
     this.host = host;
-    this.button = el('button', { type: 'button', class: 'btn', id: 'share-check', 'aria-haspopup': 'dialog' }, 'Share\u2026');
-    const D = makeDialog('share-dialog', 'Share this check');
+    this.button = el('button', { type: 'button', class: 'btn', id: 'share-check', 'aria-haspopup': 'dialog' }, msg('share.share'));
+    const D = makeDialog('share-dialog', msg('share.title'));
     this.dialog = D.dlg;
     this.withDice = el('input', { type: 'checkbox', id: 'share-dice' });
     this.diceRow = el('p', { class: 'share-dice' }, el('label', { for: 'share-dice' }, this.withDice, ' With the dice of the last roll (the other page shows the same result)'));
     this.what = el('p', { class: 'field-help', id: 'share-what' });
     this.link = el('input', { type: 'text', id: 'share-link', readonly: true, 'aria-describedby': 'share-what', spellcheck: 'false' });
-    this.copyBtn = el('button', { type: 'button', class: 'btn', id: 'share-copy' }, 'Copy link');
+    this.copyBtn = el('button', { type: 'button', class: 'btn', id: 'share-copy' }, msg('share.copy'));
     this.msg = el('p', { class: 'sheet-msg', role: 'status', id: 'share-msg' });
     this.canvas = el('canvas', { id: 'share-qr', class: 'share-qr', width: 33, height: 33, role: 'img', 'aria-label': 'QR code of the link' });
     D.body.append(this.diceRow, this.what,
-      el('p', { class: 'share-link-row' }, el('label', { for: 'share-link' }, 'Link'), this.link, this.copyBtn),
-      this.msg, el('figure', { class: 'share-figure' }, this.canvas, el('figcaption', {}, 'Scan it with the other device\u2019s camera: no network needed once the page is installed there.')));
+      el('p', { class: 'share-link-row' }, el('label', { for: 'share-link' }, msg('share.link')), this.link, this.copyBtn),
+      this.msg, el('figure', { class: 'share-figure' }, this.canvas, el('figcaption', {}, msg('share.scan'))));
     this.button.addEventListener('click', () => this.open());
     this.withDice.addEventListener('change', () => this.update());
     this.copyBtn.addEventListener('click', () => this.copy());
@@ -98,11 +99,11 @@ export class SharePanel {
   async copy() {
     try {
       await navigator.clipboard.writeText(this.link.value);
-      this.msg.textContent = 'Link copied.';
+      this.msg.textContent = msg('share.copied');
     } catch (e) {
       this.link.focus();
       this.link.select();
-      this.msg.textContent = 'Copy it from the field (it is selected).';
+      this.msg.textContent = msg('share.copyByHand');
     }
   }
 

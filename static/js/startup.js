@@ -13,6 +13,10 @@ import * as storage from './storage.js';
 import * as chars from './characters.js';
 import * as persist from './persist.js';
 import { isCatalog } from './catalog-check.js';
+import { t, lang } from './i18n.js';
+
+// the catalog kept in the page's language: one stored copy per language
+const CATALOG = lang() === 'en' ? 'catalog' : `catalog-${lang()}`;
 
 const root = document.documentElement;
 
@@ -29,10 +33,10 @@ export function step(name, fn) {
 
 /** The stored catalog when it has the shape the page draws, else null (reset, said once). */
 function storedCatalog() {
-  const c = storage.load('catalog', null);
+  const c = storage.load(CATALOG, null);
   if (c === null) return null;
   if (isCatalog(c)) return c;
-  storage.remove('catalog');
+  storage.remove(CATALOG);
   storage.repair('the stored list of checks');
   return null;
 }
@@ -53,7 +57,8 @@ export class Startup {
   readCatalogs() {
     this.catalog = storedCatalog();
     this.catalogFrom = this.catalog ? 'stored' : null;
-    this.shipped = fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    // the build's catalog is English: another language waits for the engine's
+    this.shipped = lang() !== 'en' ? Promise.resolve(null) : fetch('./catalog.json').then((r) => (r.ok ? r.json() : null)).catch(() => null);
   }
 
   /** The page's frame is built in a turn of the event loop of its own: the
@@ -108,7 +113,7 @@ export class Startup {
     // the form's first odds first: asked before this, drawn before this is read
     await table.odds.idle();
     const answer = await this.engine.catalog();
-    if (!answer || answer.error || !answer.systems) { table.checkTitle.textContent = 'The checks could not be loaded.'; this.loaded = null; return; }
+    if (!answer || answer.error || !answer.systems) { table.checkTitle.textContent = t('table.notLoaded'); this.loaded = null; return; }
     await nextTask();
     const text = JSON.stringify(answer);
     const fresh = text !== JSON.stringify(this.catalog);
@@ -118,7 +123,7 @@ export class Startup {
     table.engineChanged();
     this.savedPanel.render();
     await nextTask();
-    if (fresh || this.catalogFrom !== 'stored') storage.saveText('catalog', text, { cache: true });
+    if (fresh || this.catalogFrom !== 'stored') storage.saveText(CATALOG, text, { cache: true });
     await this.sharePanel.openFromAddress();
     root.dataset.share = 'done';
   }
@@ -161,7 +166,7 @@ export class Startup {
     if (!this.engineCatalog && this.catalog && this.catalog.systems) {
       try { await this.drawCatalog(this.catalog, 'form'); } catch (e) {
         // a stored catalog this page cannot draw: the shipped one, then the engine's, draw instead
-        storage.remove('catalog');
+        storage.remove(CATALOG);
         storage.repair('the stored list of checks');
         this.catalog = null;
       }

@@ -76,7 +76,7 @@ function check() {
 
 // -- single values --------------------------------------------------------------
 
-const VALUE_NAMES = { prefs: 'preferences', catalog: 'the stored list of checks', 'persist-asked': 'the note that storage was asked to be kept' };
+const VALUE_NAMES = { prefs: 'preferences', catalog: 'the stored list of checks', 'catalog-de': 'the stored list of checks (Deutsch)', lang: 'the page\u2019s language', 'persist-asked': 'the note that storage was asked to be kept' };
 
 export function load(name, fallback) {
   const key = V1 + name;

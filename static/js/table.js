@@ -21,6 +21,7 @@ import { Roller } from './roll.js';
 import { CardView } from './card-view.js';
 import { FormNotice } from './form-notice.js';
 import { RollBar } from './roll-bar.js';
+import { t } from './i18n.js';
 
 const DICE_FIELD = /^dice(\[\d+\])?$/;
 const TYPING_PAUSE = 700; // ms of quiet before typed text is checked
@@ -50,17 +51,17 @@ export class Table {
     this.fill = new CharacterFill(this);
     this.roller = new Roller(this);
     this.card = new CardView(this);
-    this.checkTitle = el('h2', { id: 'check-title' }, 'Loading the checks\u2026');
+    this.checkTitle = el('h2', { id: 'check-title' }, t('table.loading'));
     this.checkDesc = el('p', { class: 'check-desc' });
     this.checkDesc.addEventListener('click', () => this.checkDesc.classList.toggle('open'));
     // what differs from the first values, and one tap back to them
     this.changedNote = el('span', { class: 'changed-note', 'aria-live': 'polite' });
-    this.resetBtn = el('button', { type: 'button', class: 'btn reset-form', id: 'reset-form', hidden: true, onclick: () => this.resetForm() }, 'Reset form');
+    this.resetBtn = el('button', { type: 'button', class: 'btn reset-form', id: 'reset-form', hidden: true, onclick: () => this.resetForm() }, t('table.resetForm'));
     this.changedBar = el('div', { class: 'changed-bar' }, this.changedNote, this.resetBtn);
     // what just replaced the form's values (a saved check), with one tap back
     this.notice = new FormNotice(this);
     this.bar = new RollBar(this);
-    this.formHost = el('div', { id: 'form-host' }, el('p', { class: 'placeholder' }, 'The checks appear as soon as the dice engine has started.'));
+    this.formHost = el('div', { id: 'form-host' }, el('p', { class: 'placeholder' }, t('table.waitForm')));
     this.oddsSection = el('section', { id: 'odds', class: 'odds panel' });
     this.odds = new OddsPanel(this.oddsSection, this.engine);
     this.odds.onAnswer = (answer) => this.oddsAnswered(answer);
@@ -237,7 +238,7 @@ export class Table {
     storage.forms.remove(this.formKey());
     this.roller.cancelAdjust();
     this.selectCheck(this.current.check);
-    this.host.say('The form is back to its first values.');
+    this.host.say(t('table.formReset'));
     const first = this.current.form.top.leaves().next().value;
     if (first) first.focus();
   }
@@ -258,7 +259,7 @@ export class Table {
     }
     this.card.fold(errors.length ? null : canonical({ ...values, ...this.cardContext() }));
     if (errors.length) {
-      this.odds.invalid('Odds appear when every field is valid.');
+      this.odds.invalid(t('odds.whenValid'));
       this.setRollState(errors);
       return;
     }
@@ -272,9 +273,9 @@ export class Table {
     } else if (document.documentElement.dataset.engine === 'loading') {
       // asked now, answered the moment the engine is up
       this.odds.request(request(), changedAt, undefined, true);
-      this.odds.status.textContent = 'Odds appear when the dice engine is ready.';
+      this.odds.status.textContent = t('odds.whenReady');
     } else {
-      this.odds.invalid('Odds appear when the dice engine is ready.');
+      this.odds.invalid(t('odds.whenReady'));
     }
   }
 

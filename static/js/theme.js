@@ -2,11 +2,12 @@
 // picked the other one (kept in prefs.theme).
 
 import { el } from './util.js';
+import { t } from './i18n.js';
 
 export function themeToggle(prefs, savePrefs) {
   const root = document.documentElement;
-  const btn = el('button', { type: 'button', class: 'btn theme-toggle', id: 'theme-toggle', 'aria-pressed': 'false', 'aria-label': 'Dark theme' },
-    el('span', { 'aria-hidden': 'true', class: 'theme-icon' }, '\u263E'), ' ', el('span', { class: 'theme-label' }, 'Dark theme'));
+  const btn = el('button', { type: 'button', class: 'btn theme-toggle', id: 'theme-toggle', 'aria-pressed': 'false', 'aria-label': t('theme.dark') },
+    el('span', { 'aria-hidden': 'true', class: 'theme-icon' }, '\u263E'), ' ', el('span', { class: 'theme-label' }, t('theme.dark')));
   const darkQuery = window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
   const systemDark = () => !!(darkQuery && darkQuery.matches);
   const effectiveDark = () => (prefs.theme ? prefs.theme === 'dark' : systemDark());

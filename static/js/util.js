@@ -1,4 +1,5 @@
 // Small DOM and formatting helpers shared by the page's modules.
+import { percent } from './i18n.js';
 
 let uid = 0;
 /** A fresh id for label/for and aria-describedby links. */
@@ -48,12 +49,7 @@ export function humanise(key) {
 
 /** A probability as a percentage to one decimal; tiny non-zero values say so. */
 export function pct(p) {
-  if (p <= 0) return '0%';
-  if (p >= 1) return '100%';
-  const v = p * 100;
-  if (v < 0.05) return '<0.1%';
-  if (v > 99.95) return '>99.9%';
-  return `${v.toFixed(1)}%`;
+  return percent(p); // in the page's language (i18n.js): "62.5%", "62,5 %"
 }
 
 /** '1 saved check', '2 saved checks'; `many` for other plurals ('entries'). */

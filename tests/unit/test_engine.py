@@ -15,6 +15,16 @@ def test_catalog_is_the_api_catalog_as_json():
     assert json.loads(engine.catalog()) == json.loads(json.dumps(api.catalog()))
 
 
+def test_catalog_in_the_pages_language():
+    # static/js/engine.js asks the catalog in the page's language
+    assert engine.catalog("en") == engine.catalog()
+    german = json.loads(engine.catalog("de"))
+    assert german == json.loads(json.dumps(api.catalog(locale="de")))
+    assert german["systems"]["dark_eye"]["checks"]["skill"]["label"] == "Fertigkeitsprobe"
+    refused = json.loads(engine.catalog("fr"))["error"]
+    assert refused["field"] == "locale" and refused["code"] == "choice"
+
+
 def test_resolve_takes_and_gives_json_text():
     got = json.loads(engine.resolve(json.dumps(ENTERED)))
     assert got == api.resolve(dict(ENTERED))

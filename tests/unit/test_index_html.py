@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 JS = ROOT / "static" / "js"
-IMPORT = re.compile(r"^(?:import|export)\s[^;]*?\sfrom\s+'\./([\w-]+\.js)';", re.M)
+IMPORT = re.compile(r"""^(?:import|export)\s[^;]*?\sfrom\s+["']\./([\w/-]+\.js)["'];""", re.M)
 
 
 class Links(HTMLParser):

@@ -9,7 +9,7 @@ from pathlib import Path
 from tablecheck import api
 
 ROOT = Path(__file__).resolve().parents[2]
-JS = sorted((ROOT / "static" / "js").glob("*.js"))
+JS = sorted((ROOT / "static" / "js").rglob("*.js"))  # the message tables too (messages/)
 
 # Words that some game uses as a parameter or check name but that the page
 # uses for the generic contract (api.md: requests, `rolls`, results, the
