@@ -338,7 +338,10 @@ def fill(request):
         raise InvalidRequest("params", "must be a list of parameter names", code="type")
     if system.fill is None:
         return {"system": system.id, "options": []}
-    return {"system": system.id, "options": _jsonable(system.fill(character, params))}
+    options = system.fill(character, params)
+    if system.fill_labels is not None:
+        options = system.fill_labels(options)
+    return {"system": system.id, "options": _jsonable(options)}
 
 
 def import_character(request):

@@ -108,8 +108,11 @@ class System:
     # the character sheet: what a character has (see tablecheck.sheets)
     sheet: object = None
     # fill(character, params) -> [{"label", "values", "what"}]: what one
-    # character's sheet can put into a form group with these parameter names
+    # character's sheet can put into a form group with these parameter names;
+    # with fill_labels, fill (the rules) returns records without the label
+    # and fill_labels(options) (the cards) writes each option's "label"
     fill: object = None
+    fill_labels: object = None
     # kinds of entries the page keeps across an evening (tablecheck.sheets.Tracked)
     tracked: list = field(default_factory=list)
     # file formats its characters can be imported from (Importer)

@@ -11,7 +11,6 @@ import pytest
 from tablecheck import api
 from tablecheck.params import check_value
 from tablecheck.games import all_systems
-import tablecheck.games.dark_eye as dark_eye
 from tablecheck.games.dark_eye.skills import SKILLS
 
 CATALOG = api.catalog()
@@ -100,8 +99,9 @@ def test_the_sheets_skill_column_picks_the_lists_attributes_in_order():
     climbing = next(e for e in CATALOG["systems"]["dark_eye"]["skills"] if e["name"] == "Climbing")
     row = {k: value_in(climbing, path) for k, path in hint["sets"].items()}
     assert row == {"a1": "COU", "a2": "AGI", "a3": "STR"}
-    options = dark_eye.fill({"name": "A", "sheet": {"numbers": {"COU": 11, "AGI": 14, "STR": 13},
-                                                   "tables": {"skills": [{"name": "Climbing", **row, "rating": 6}]}}},
-                            ["skill", "attributes", "names", "rating"])
+    options = api.fill({"system": "dark_eye", "params": ["skill", "attributes", "names", "rating"],
+                        "character": {"name": "A", "sheet": {
+                            "numbers": {"COU": 11, "AGI": 14, "STR": 13},
+                            "tables": {"skills": [{"name": "Climbing", **row, "rating": 6}]}}}})["options"]
     assert options[0]["values"] == {"attributes": [11, 14, 13], "rating": 6, "names": ["COU", "AGI", "STR"],
                                     "skill": "Climbing"}

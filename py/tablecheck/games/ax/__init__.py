@@ -23,11 +23,6 @@ CONTEST_OUTCOMES = [(f"side_{i}", f"Side {i} wins") for i in range(1, MAX_SIDES 
 CONTEST_OUTCOMES.append(("unresolved", f"Still tied after {MAX_ROUNDS} rounds"))
 
 
-def fill(character, params):
-    """What a character's sheet puts into a form group: the rules' options
-    (sheet.py) with the cards' labels."""
-    return cards.fill_labels(fill_options(character, params))
-
 
 def _attribute(name="attribute", label="Attribute (number of d10)", default=3, min_=0):
     return Int(name, label, default=default, min=min_, max=MAX_ATTRIBUTE,
@@ -46,7 +41,8 @@ SYSTEM = System(
     short_name="[ax]",
     description="Roll as many d10 as the attribute, keep the top two and add them.",
     sheet=SHEET,
-    fill=fill,
+    fill=fill_options,
+    fill_labels=cards.fill_labels,
     extra={
         "attribute_examples": ["Physique", "Size", "Passion", "Genius"],
         "difficulty_presets": [10, 12, 14, 16, 18, 20],

@@ -106,12 +106,6 @@ def _import_hero(data, sheet, lang="en"):
             "report": cards_optolith.report(answer["report"], cards_words.words(lang))}
 
 
-def fill(character, params, lang="en"):
-    """What a character's sheet puts into a form group: the rules' options
-    (sheet.py) with the cards' labels in `lang`."""
-    return cards_sheet.fill_labels(fill_options(character, params), cards_words.words(lang))
-
-
 def _attribute_card(ctx, values, result):
     """The card, with the fate point the rules allow next."""
     return cards_attribute.attribute_card(ctx, values, result, attribute_follow_ups(values, result))
@@ -208,7 +202,8 @@ def make_system(lang="en"):
             "skills": dark_eye_skills.catalog(lang),  # the core skill list (issue 27)
         },
         sheet=cards_sheet.make_sheet(sheet_hint, COMBAT_DEFAULTS, w),
-        fill=_in(lang, fill),
+        fill=fill_options,
+        fill_labels=partial(cards_sheet.fill_labels, w=w),
         importers=[Importer("optolith", w["importer"], _in(lang, _import_hero))],
         checks=[
             Check(

@@ -76,11 +76,6 @@ def odds_effect(values):
     return dict(effect.odds_effect(values), tail_note=cards_odds.EFFECT_TAIL_NOTE)
 
 
-def fill(character, params):
-    """What a character's sheet puts into a form group: the rules' options
-    (sheet.py) with the cards' labels."""
-    return cards.fill_labels(fill_options(character, params))
-
 
 # -- declarations ---------------------------------------------------------------
 def _stat_param(label="Stat (die rank: Brawn 8 rolls d8)"):
@@ -208,7 +203,8 @@ SYSTEM = System(
                 "rolls.",
     checks=CHECKS,
     sheet=SHEET,
-    fill=fill,
+    fill=fill_options,
+    fill_labels=cards.fill_labels,
     extra={
         "cr_ranks": [{"value": key, "name": name, "rating": rating}
                      for key, name, rating in CR_RANKS],

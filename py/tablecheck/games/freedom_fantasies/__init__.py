@@ -208,11 +208,6 @@ def luck_words(values, result):
     return cards_luck.luck_words(values, result, tally(values))
 
 
-def fill(character, params):
-    """What a character's sheet puts into a form group: the rules' options
-    (sheet.py) with the cards' labels."""
-    return cards.fill_labels(fill_options(character, params))
-
 
 # -- the system -------------------------------------------------------------------
 SYSTEM = System(
@@ -284,6 +279,7 @@ SYSTEM = System(
         "hit_points": "the sum of the five Ability bonuses",
     },
     sheet=SHEET,
-    fill=fill,
+    fill=fill_options,
+    fill_labels=cards.fill_labels,
     tracked=[TARGETS],
 )

@@ -50,11 +50,6 @@ def dice_odds(ctx, values, odds):
     return roller().odds_view(ctx, values, odds)
 
 
-def fill(character, params):
-    """What a character's sheet puts into a form group: the rules' options
-    (sheet.py) with the cards' labels."""
-    return cards.fill_labels(fill_options(character, params))
-
 SYSTEM = System(
     id="shadows_of_the_unknown",
     name="Shadows of the Unknown",
@@ -72,7 +67,8 @@ SYSTEM = System(
         "dice_examples": DICE_EXAMPLES,
     },
     sheet=SHEET,
-    fill=fill,
+    fill=fill_options,
+    fill_labels=cards.fill_labels,
     checks=[
         Check(
             id="task",
