@@ -1,7 +1,7 @@
 // The characters panel (list, use, edit, delete, export / import) and the
 // header's character picker for the current game.
 
-import { el, clear, downloadJSON, readFileText, dateStamp, plural } from './util.js';
+import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
 import * as chars from './characters.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { characterEditor } from './character-editor.js';
@@ -10,7 +10,7 @@ import * as targets from './targets.js';
 import * as storage from './storage.js';
 import * as persist from './persist.js';
 import { importReport, partsReport } from './import-report.js';
-import { t } from './i18n.js';
+import { t, count } from './i18n.js';
 
 export class CharactersPanel {
   /** host: {prefs, savePrefs(), say(text), system(), gameName(id), changed(),
@@ -44,9 +44,9 @@ export class CharactersPanel {
       // and what the table tracks (a target's damage), so it survives on another device
       data.tracked = targets.forExport(sys);
       downloadJSON(`tablecheck-characters-${sys}-${dateStamp()}.json`, data);
-      const parts = [plural(data.characters.length, 'character'), plural(data.saved_checks.length, 'saved check')];
-      if (data.tracked.length) parts.push(plural(data.tracked.length, 'tracked target'));
-      this.msg.textContent = `Exported ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}.`;
+      const parts = [count('count.characters', data.characters.length), count('count.saved-checks', data.saved_checks.length)];
+      if (data.tracked.length) parts.push(count('count.trackedTarget', data.tracked.length));
+      this.msg.textContent = t('characters.exported', { parts: parts.slice(0, -1).join(', '), last: parts[parts.length - 1] });
       this.msg.dataset.state = 'ok';
     });
     importBtn.addEventListener('click', () => this.file.click());
@@ -116,8 +116,8 @@ export class CharactersPanel {
     for (const c of list) {
       const inUse = this.host.prefs.character[sys] === c.id;
       this.list.append(el('li', { class: 'char-item', 'data-id': c.id },
-        el('span', { class: 'char-name' }, c.name, inUse ? el('span', { class: 'badge' }, ' in use') : null,
-          chars.isSaved(c.id) ? null : el('span', { class: 'badge unsaved' }, ' not saved')),
+        el('span', { class: 'char-name' }, c.name, inUse ? el('span', { class: 'badge' }, ` ${t('characters.inUse')}`) : null,
+          chars.isSaved(c.id) ? null : el('span', { class: 'badge unsaved' }, ` ${t('characters.notSaved')}`)),
         this.counterView(c),
         el('span', { class: 'char-actions' },
           el('button', { type: 'button', class: 'btn', onclick: () => { this.use(c.id); this.dialog.close(); }, 'aria-label': t('characters.useName', { name: c.name }) }, t('characters.use')),
@@ -131,19 +131,19 @@ export class CharactersPanel {
     const list = chars.counters(c);
     if (!list.length) return null;
     return el('span', { class: 'char-counters' }, list.map((k) => el('span', { class: 'char-counter', 'data-counter': k.key, 'data-left': String(k.left) },
-      `${k.label}: ${k.left} of ${k.max}`,
-      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': `Reset ${k.label} of ${c.name}`, onclick: () => { const r = chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.tell(r, `${c.name}: ${k.label} reset to ${k.max}.`); } }, t('characters.reset')) : null)));
+      t('characters.counter', { label: k.label, left: k.left, max: k.max }),
+      k.left < k.max ? el('button', { type: 'button', class: 'btn small', 'aria-label': t('characters.resetOf', { label: k.label, name: c.name }), onclick: () => { const r = chars.resetCounter(chars.getCharacter(c.id), k.key); this.renderList(); this.tell(r, t('characters.resetTo', { name: c.name, label: k.label, max: k.max }), t('characters.resetToNotSaved', { name: c.name, label: k.label, max: k.max })); } }, t('characters.reset')) : null)));
   }
 
   async remove(c) {
-    if (!(await confirmAction(`Delete ${c.name}? This cannot be undone.`, 'Delete'))) return;
+    if (!(await confirmAction(t('characters.deleteAsk', { name: c.name }), t('characters.delete')))) return;
     const sys = this.host.system();
     chars.deleteCharacter(c.id);
     if (this.host.prefs.character[sys] === c.id) { delete this.host.prefs.character[sys]; this.host.savePrefs(); }
     this.renderList();
     this.renderPicker();
     this.host.changed();
-    this.msg.textContent = `${c.name} deleted.`;
+    this.msg.textContent = t('characters.deleted', { name: c.name });
   }
 
   edit(existing) {
@@ -159,7 +159,7 @@ export class CharactersPanel {
         this.renderList();
         this.renderPicker();
         this.host.changed();
-        this.tell(result, `${record.name} saved.`, `${record.name} is not saved`);
+        this.tell(result, t('characters.saved', { name: record.name }), t('characters.isNotSaved', { name: record.name }));
         if (result.ok && this.host.onSaved) this.host.onSaved();
       },
     });
@@ -173,7 +173,7 @@ export class CharactersPanel {
     if (!file) return;
     let data;
     try { data = JSON.parse(await readFileText(file)); } catch (e) {
-      this.msg.textContent = `Import refused: ${file.name} is not valid JSON. Nothing was changed.`;
+      this.msg.textContent = t('import.notJsonNothing', { file: file.name });
       this.msg.dataset.state = 'error';
       return;
     }
@@ -181,9 +181,9 @@ export class CharactersPanel {
     if (parsed.error) {
       // another tool's file has a button of its own
       const entry = this.systemEntry(this.host.system());
-      const others = (entry && Array.isArray(entry.imports) ? entry.imports : []).map((f) => `\u201cImport ${f.label}\u2026\u201d`);
-      const hint = others.length ? ` For another tool's file use ${others.join(' or ')}.` : '';
-      this.msg.textContent = `Import refused: ${parsed.error}${hint} Nothing was changed.`;
+      const others = (entry && Array.isArray(entry.imports) ? entry.imports : []).map((f) => t('characters.importQuoted', { format: f.label }));
+      const hint = others.length ? ` ${t('characters.otherTool', { buttons: others.join(t('list.or')) })}` : '';
+      this.msg.textContent = t('import.refusedNothing', { why: `${parsed.error}${hint}` });
       this.msg.dataset.state = 'error';
       clear(this.report);
       return;
@@ -194,20 +194,20 @@ export class CharactersPanel {
     const tr = targets.importTracked(parsed.tracked, catalog);
     const refused = parsed.refused.concat(got.refused, sv.refused, tr.refused);
     const notStored = got.notStored + sv.notStored + tr.notStored;
-    const parts = [`Imported ${got.added} ${got.added === 1 ? 'character' : 'characters'}`];
-    if (got.already) parts.push(`${got.already} already here`);
-    if (got.copies) parts.push(`${got.copies} kept as a copy beside the one already here`);
-    if (sv.added || sv.already) parts.push(`${sv.added} saved ${sv.added === 1 ? 'check' : 'checks'}${sv.already ? ` (${sv.already} already here)` : ''}`);
-    if (tr.added || tr.already) parts.push(`${tr.added} tracked${tr.already ? ` (${tr.already} already here)` : ''}`);
-    if (refused.length - notStored) parts.push(`${refused.length - notStored} refused`);
+    const parts = [t('import.imported', { what: count('count.characters', got.added) })];
+    if (got.already) parts.push(t('import.already', { n: got.already }));
+    if (got.copies) parts.push(t('import.copies', { n: got.copies }));
+    if (sv.added || sv.already) parts.push(`${count('count.saved-checks', sv.added)}${sv.already ? ` (${t('import.already', { n: sv.already })})` : ''}`);
+    if (tr.added || tr.already) parts.push(`${t('import.tracked', { n: tr.added })}${tr.already ? ` (${t('import.already', { n: tr.already })})` : ''}`);
+    if (refused.length - notStored) parts.push(t('import.refusedCount', { n: refused.length - notStored }));
     const reason = got.reason || sv.reason || tr.reason;
-    if (notStored) parts.push(`${notStored} not stored: ${storage.reasonText(reason)}`);
+    if (notStored) parts.push(t('import.notStoredCount', { n: notStored, reason: storage.reasonText(reason) }));
     const none = !got.added && !sv.added && !tr.added;
     this.msg.textContent = none && notStored
-      ? `Import failed: ${storage.reasonText(reason)}, so nothing could be stored. ${refused.length > 1 ? 'Each one is listed below. ' : ''}Nothing was changed.`
+      ? t(refused.length > 1 ? 'import.failedNothingListed' : 'import.failedNothing', { reason: storage.reasonText(reason) })
       : none && refused.length
-        ? `Import refused: ${refused[0].what} \u2014 ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. Nothing was changed.`
-        : `${parts.join(', ')}. Nothing already stored was changed.`;
+        ? t('import.refusedNothing', { why: `${refused[0].what} \u2014 ${refused[0].why}${refused.length > 1 ? ` ${t('import.andMore', { n: refused.length - 1 })}` : ''}.` })
+        : t('import.done', { parts: parts.join(', ') });
     this.msg.dataset.state = refused.length ? 'mixed' : 'ok';
     clear(this.report);
     if (refused.length) this.report.append(importReport(refused));
@@ -225,17 +225,17 @@ export class CharactersPanel {
    * with the engine's message, naming the part of the file. */
   async importOther(sys, fmt, file) {
     clear(this.report);
-    const refuse = (text) => { this.msg.textContent = `Import refused: ${text} Nothing was changed.`; this.msg.dataset.state = 'error'; };
+    const refuse = (text) => { this.msg.textContent = t('import.refusedNothing', { why: text }); this.msg.dataset.state = 'error'; };
     let data;
     try { data = JSON.parse(await readFileText(file)); } catch (e) {
-      refuse(`${file.name} is not valid JSON.`);
+      refuse(t('import.notJson', { file: file.name }));
       return;
     }
-    this.msg.textContent = `Reading ${file.name}\u2026`;
+    this.msg.textContent = t('import.reading', { file: file.name });
     this.msg.dataset.state = 'busy';
     const answer = await this.host.engine.importCharacter({ system: sys, format: fmt.format, data });
     if (!answer || answer.error || !answer.character) {
-      const e = (answer && answer.error) || { message: 'the engine gave no answer' };
+      const e = (answer && answer.error) || { message: t('import.noAnswer') };
       const part = e.field && e.field !== 'data' ? `, ${String(e.field).replace(/^data\./, '')}:` : '';
       refuse(`${file.name}${part} ${e.message}${/[.!?]$/.test(e.message) ? '' : '.'}`);
       return;
@@ -247,14 +247,14 @@ export class CharactersPanel {
     const got = chars.importCharacters([record]);
     const copy = got.copies ? chars.getCharacter(got.idMap[record.id]) : null;
     if (got.notStored) {
-      this.msg.textContent = `Import failed: ${storage.reasonText(got.reason)}, so ${record.name} could not be stored. Nothing was changed.`;
+      this.msg.textContent = t('import.failedOne', { reason: storage.reasonText(got.reason), name: record.name });
       this.msg.dataset.state = 'error';
       return;
     }
     this.msg.textContent = got.already
-      ? `${record.name} is already here, unchanged: nothing was added.`
-      : copy ? `Imported ${record.name} as \u201c${copy.name}\u201d, beside the ${record.name} already here (it differs). Nothing already stored was changed.`
-        : `Imported ${record.name}. Nothing already stored was changed.`;
+      ? t('import.unchanged', { name: record.name })
+      : copy ? t('import.asCopy', { name: record.name, copy: copy.name })
+        : t('import.importedOne', { name: record.name });
     this.msg.dataset.state = 'ok';
     // one tap to use the hero for the checks (the list is below the report)
     const hero = copy || chars.getCharacter(record.id);
@@ -271,10 +271,10 @@ export class CharactersPanel {
 
   /** The message of an action on storage: `done` when stored, else
    * `notDone` and why (kept in this tab until it closes). */
-  tell(result, done, notDone = done.replace(/\.$/, ', not saved')) {
+  tell(result, done, notDone) {
     const ok = !result || result.ok;
     this.msg.textContent = ok ? done
-      : `${notDone}: ${storage.reasonText(result.reason)}. It is kept until this tab closes: export the characters to keep it.`;
+      : t('characters.keptInTab', { what: notDone, reason: storage.reasonText(result.reason) });
     this.msg.dataset.state = ok ? 'ok' : 'error';
   }
 

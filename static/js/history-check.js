@@ -2,25 +2,26 @@
 // anything is stored. Pure: no DOM, no storage (tests/js/history-check.test.mjs).
 
 import { isPlainObject } from './util.js';
+import { t } from './i18n.js';
 
 export const MAX_ENTRIES = 500;
 
 /** null when the entry is well-formed, else what is wrong. */
 export function validateEntry(e) {
-  if (!isPlainObject(e)) return 'is not an object';
-  if (typeof e.id !== 'string' || !e.id) return 'has no id';
-  if (typeof e.time !== 'string' || Number.isNaN(Date.parse(e.time))) return 'has no valid time';
-  if (typeof e.system !== 'string' || !e.system) return 'has no game (system)';
-  if (typeof e.check !== 'string' || !e.check) return 'has no check';
-  if (!isPlainObject(e.request)) return 'has no inputs (request)';
-  if (e.character !== undefined && e.character !== null && typeof e.character !== 'string') return 'has a character that is not text';
-  if (e.dice !== undefined && e.dice !== null && !(Array.isArray(e.dice) && e.dice.every((d) => Number.isInteger(d)))) return 'has dice that are not whole numbers';
+  if (!isPlainObject(e)) return t('entry.notObject');
+  if (typeof e.id !== 'string' || !e.id) return t('check.noId');
+  if (typeof e.time !== 'string' || Number.isNaN(Date.parse(e.time))) return t('entry.noTime');
+  if (typeof e.system !== 'string' || !e.system) return t('entry.noGame');
+  if (typeof e.check !== 'string' || !e.check) return t('check.noCheck');
+  if (!isPlainObject(e.request)) return t('check.noInputs');
+  if (e.character !== undefined && e.character !== null && typeof e.character !== 'string') return t('entry.characterNotText');
+  if (e.dice !== undefined && e.dice !== null && !(Array.isArray(e.dice) && e.dice.every((d) => Number.isInteger(d)))) return t('entry.diceNotWhole');
   const r = e.result;
-  if (!isPlainObject(r)) return 'has no result';
-  if (typeof r.outcome !== 'string') return 'has a result without an outcome';
-  if (typeof r.summary !== 'string') return 'has a result without a summary';
-  if (r.card !== undefined && r.card !== null && !(isPlainObject(r.card) && isPlainObject(r.card.headline))) return 'has a result whose card is not valid';
-  if (!Array.isArray(r.rolls) || !r.rolls.every((d) => isPlainObject(d) && Number.isInteger(d.sides) && Number.isInteger(d.value))) return 'has a result whose dice are not valid';
+  if (!isPlainObject(r)) return t('entry.noResult');
+  if (typeof r.outcome !== 'string') return t('entry.noOutcome');
+  if (typeof r.summary !== 'string') return t('entry.noSummary');
+  if (r.card !== undefined && r.card !== null && !(isPlainObject(r.card) && isPlainObject(r.card.headline))) return t('entry.badCard');
+  if (!Array.isArray(r.rolls) || !r.rolls.every((d) => isPlainObject(d) && Number.isInteger(d.sides) && Number.isInteger(d.value))) return t('entry.badDice');
   return null;
 }
 
@@ -28,25 +29,25 @@ export function validateEntry(e) {
 export function unknownCheck(e, catalog) {
   if (!catalog || !catalog.systems) return null;
   const s = catalog.systems[e.system];
-  if (!s) return `is for an unknown game ${JSON.stringify(e.system)}`;
-  if (!s.checks[e.check]) return `is for an unknown check ${JSON.stringify(e.check)} of ${s.name}`;
+  if (!s) return t('check.unknownGame', { game: JSON.stringify(e.system) });
+  if (!s.checks[e.check]) return t('check.unknownCheck', { check: JSON.stringify(e.check), game: s.name });
   return null;
 }
 
 /** An entry as an import names it: 'Entry 3 (2026-12-02 13:59)'. */
 export function entryName(e, i) {
   const when = isPlainObject(e) && typeof e.time === 'string' && !Number.isNaN(Date.parse(e.time)) ? ` (${e.time.slice(0, 16).replace('T', ' ')})` : '';
-  return `Entry ${i + 1}${when}`;
+  return t('entry.nth', { n: i + 1, when });
 }
 
 /** Validate a parsed export file entry by entry: {error} when the file as a
  * whole is not a history file, else {entries, refused: [{what, why}]}. */
 export function parseFile(data, catalog = null) {
-  if (!isPlainObject(data)) return { error: 'This is not a tablecheck history file (expected a JSON object).' };
-  if (data.format !== 'tablecheck-history') return { error: 'This is not a tablecheck history file (its "format" is not "tablecheck-history").' };
-  if (data.version !== 1) return { error: `Unsupported history file version ${JSON.stringify(data.version)} (expected 1).` };
-  if (!Array.isArray(data.entries)) return { error: 'The file has no "entries" list.' };
-  if (data.entries.length > 10 * MAX_ENTRIES) return { error: `The file has ${data.entries.length} entries; at most ${10 * MAX_ENTRIES} can be imported.` };
+  if (!isPlainObject(data)) return { error: t('historyFile.notObject') };
+  if (data.format !== 'tablecheck-history') return { error: t('historyFile.format') };
+  if (data.version !== 1) return { error: t('historyFile.version', { version: JSON.stringify(data.version) }) };
+  if (!Array.isArray(data.entries)) return { error: t('historyFile.noEntries') };
+  if (data.entries.length > 10 * MAX_ENTRIES) return { error: t('historyFile.tooMany', { n: data.entries.length, max: 10 * MAX_ENTRIES }) };
   const entries = [];
   const refused = [];
   data.entries.forEach((e, i) => {

@@ -2,7 +2,7 @@
 // engine's `line`), tap to open its card, Repeat, export / import, clear;
 // filters by game, character and check and a text search.
 
-import { el, clear, downloadJSON, readFileText, dateStamp, plural } from './util.js';
+import { el, clear, downloadJSON, readFileText, dateStamp } from './util.js';
 import * as history from './history.js';
 import { makeDialog, confirmAction } from './dialogs.js';
 import { toneIcon } from './result.js';
@@ -11,7 +11,7 @@ import { importReport } from './import-report.js';
 import * as chars from './characters.js';
 import { kindFor } from './targets.js';
 import * as storage from './storage.js';
-import { t, shortDateTime } from './i18n.js';
+import { t, count, shortDateTime } from './i18n.js';
 
 export class HistoryPanel {
   /** host: {table, engine, catalog(), storageNote(), onSaved()} */
@@ -42,7 +42,7 @@ export class HistoryPanel {
     });
     exportBtn.addEventListener('click', () => {
       downloadJSON(`tablecheck-history-${dateStamp()}.json`, history.exportData());
-      this.msg.textContent = `Exported ${plural(history.all().length, 'entry', 'entries')}.`;
+      this.msg.textContent = t('history.exported', { what: count('count.entry', history.all().length) });
     });
     importBtn.addEventListener('click', () => this.file.click());
     this.file.addEventListener('change', () => this.importFile());
@@ -58,36 +58,36 @@ export class HistoryPanel {
     try {
       data = JSON.parse(await readFileText(file));
     } catch (e) {
-      this.say(`Import refused: ${file.name} is not valid JSON. The history is unchanged.`, 'error');
+      this.say(t('history.importNotJson', { file: file.name }), 'error');
       return;
     }
     const parsed = history.parseFile(data, this.host.catalog());
     if (parsed.error) {
-      this.say(`Import refused: ${parsed.error} The history is unchanged.`, 'error');
+      this.say(t('history.importRefused', { why: parsed.error }), 'error');
       return;
     }
     let ok = parsed.entries;
     let refused = parsed.refused;
     if (ok.length && this.host.engine && document.documentElement.dataset.engine === 'ready') {
-      this.say(`Checking ${ok.length} ${ok.length === 1 ? 'entry' : 'entries'}\u2026`, 'busy');
+      this.say(t('history.checking', { what: count('count.entry', ok.length) }), 'busy');
       const checked = await history.verifyEntries(ok, parsed.indexes, this.host.engine);
       ok = checked.ok;
       refused = refused.concat(checked.refused).sort((a, b) => a.index - b.index);
     }
     const { added, leftOut, notStored, reason } = history.importEntries(ok);
     const already = ok.length - added - leftOut - notStored;
-    if (notStored) refused.push({ what: `${notStored} ${notStored === 1 ? 'entry' : 'entries'}`, why: `not stored: ${storage.reasonText(reason)}` });
-    if (leftOut) refused.push({ what: `${leftOut} older ${leftOut === 1 ? 'entry' : 'entries'}`, why: `not imported: the history keeps at most ${history.MAX_ENTRIES} entries and keeps what it already has` });
-    const parts = [`Imported ${added} ${added === 1 ? 'entry' : 'entries'}`];
-    if (already) parts.push(`${already} already here`);
-    if (refused.length) parts.push(`${refused.length - (notStored ? 1 : 0) + notStored} not imported`);
-    if (notStored) parts.push(`${notStored} of them not stored: ${storage.reasonText(reason)}`);
+    if (notStored) refused.push({ what: count('count.entry', notStored), why: t('history.notStoredWhy', { reason: storage.reasonText(reason) }) });
+    if (leftOut) refused.push({ what: count('count.olderEntry', leftOut), why: t('history.leftOutWhy', { max: history.MAX_ENTRIES }) });
+    const parts = [t('import.imported', { what: count('count.entry', added) })];
+    if (already) parts.push(t('import.already', { n: already }));
+    if (refused.length) parts.push(t('history.notImported', { n: refused.length - (notStored ? 1 : 0) + notStored }));
+    if (notStored) parts.push(t('history.ofThemNotStored', { n: notStored, reason: storage.reasonText(reason) }));
     if (!added && notStored) {
-      this.say(`Import failed: ${storage.reasonText(reason)}, so no entry could be stored. The history is unchanged.`, 'error');
+      this.say(t('history.importFailed', { reason: storage.reasonText(reason) }), 'error');
     } else if (!added && refused.length) {
-      this.say(`Import refused: ${refused[0].what} ${refused[0].why}${refused.length > 1 ? ` (and ${refused.length - 1} more, listed below)` : ''}. The history is unchanged.`, 'error');
+      this.say(t('history.importRefused', { why: `${refused[0].what} ${refused[0].why}${refused.length > 1 ? ` ${t('import.andMore', { n: refused.length - 1 })}` : ''}.` }), 'error');
     } else {
-      this.say(`${parts.join(', ')}. Nothing already stored was changed.`, refused.length ? 'mixed' : 'ok');
+      this.say(t('import.done', { parts: parts.join(', ') }), refused.length ? 'mixed' : 'ok');
     }
     if (refused.length) this.report.append(importReport(refused));
     this.render();
@@ -98,10 +98,10 @@ export class HistoryPanel {
   async clearAll() {
     const n = history.all().length;
     if (!n) { this.msg.textContent = t('history.alreadyEmpty'); return; }
-    if (await confirmAction(`Clear all ${n} ${n === 1 ? 'entry' : 'entries'} from the history? This cannot be undone (export first to keep them).`, t('history.clearTitle'))) {
+    if (await confirmAction(t('history.clearAsk', { what: count('count.entry', n) }), t('history.clearTitle'))) {
       const r = history.clearAll();
       this.render();
-      this.msg.textContent = r.ok ? t('history.cleared') : `History cleared in this tab, but storage could not forget it: ${storage.reasonText(r.reason)}.`;
+      this.msg.textContent = r.ok ? t('history.cleared') : t('history.clearedTabOnly', { reason: storage.reasonText(r.reason) });
     }
   }
 
@@ -214,10 +214,10 @@ export class HistoryPanel {
       : t(all.length === 1 ? 'history.shown.one' : 'history.shown.other', { n: all.length });
     // what is listed but not stored is said, not hidden
     const unsaved = history.unsavedCount();
-    if (unsaved) this.shown.textContent += ` ${unsaved} of them ${unsaved === 1 ? 'is' : 'are'} not saved (${storage.reasonText(storage.problemReason() || 'full')}): export the history now to keep ${unsaved === 1 ? 'it' : 'them'}.`;
+    if (unsaved) this.shown.textContent += ` ${count('history.unsaved', unsaved, { reason: storage.reasonText(storage.problemReason() || 'full') })}`;
     this.shown.dataset.unsaved = String(unsaved);
     for (const e of list.slice(0, 200)) this.list.append(this.row(e));
-    if (list.length > 200) this.list.append(el('li', { class: 'placeholder' }, `${list.length - 200} more: narrow the filters or search to see them.`));
+    if (list.length > 200) this.list.append(el('li', { class: 'placeholder' }, t('history.more', { n: list.length - 200 })));
   }
 
   row(e) {

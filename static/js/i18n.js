@@ -2,7 +2,8 @@
 // per language (messages/en.js, messages/de.js, the same keys), t(key,
 // params) to read them, and Intl for numbers and dates ("62,5 %",
 // "2.12.2026, 20:15"). The language is the stored choice (storage key
-// `lang`, lang-switch.js), else English. Pure: no DOM at import, so the
+// `lang`, lang-switch.js), else the browser's (the first of
+// navigator.languages the page has), else English. Pure: no DOM at import, so the
 // Node tests load it (tests/js/i18n.test.mjs). The rules' own words come
 // from the engine in the same language (engine.js sends `locale`).
 
@@ -23,7 +24,17 @@ function stored() {
   } catch (e) { return null; }
 }
 
-let current = stored() || 'en';
+/** The first of the browser's languages ('de-DE', 'en-US', ...) the page
+ * has, by its primary tag; null when none is. */
+export function fromBrowser(languages = globalThis.navigator && globalThis.navigator.languages) {
+  for (const tag of languages || []) {
+    const code = String(tag).toLowerCase().split('-')[0];
+    if (TABLES[code]) return code;
+  }
+  return null;
+}
+
+let current = stored() || fromBrowser() || 'en';
 
 /** The page's language: 'en' or 'de'. */
 export const lang = () => current;
@@ -40,6 +51,12 @@ export function t(key, params = {}, code = current) {
   const table = TABLES[code] || en;
   const text = key in table ? table[key] : key in en ? en[key] : key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in params ? String(params[name]) : all));
+}
+
+/** A count and its noun: `${key}.one` for 1, else `${key}.other`, {n} filled
+ * ("1 entry", "3 Einträge"). */
+export function count(key, n, params = {}, code = current) {
+  return t(`${key}.${n === 1 ? 'one' : 'other'}`, { n, ...params }, code);
 }
 
 /** A number as the language writes it ("1,5" in German). */

@@ -5,6 +5,7 @@
 import { el } from './util.js';
 import * as storage from './storage.js';
 import * as history from './history.js';
+import { t } from './i18n.js';
 
 const root = document.documentElement;
 
@@ -31,8 +32,8 @@ export class Notices {
     const reason = storage.problemReason();
     banner.hidden = !reason;
     banner.textContent = reason === 'full'
-      ? 'Not everything is saved: this browser\u2019s storage is full. What could not be saved is kept until this tab closes: export the history and the characters to keep it, or clear old history to make room.'
-      : 'History is not being saved: this browser does not allow storage here (private mode?). Everything still works; export the history to keep it.';
+      ? t('banner.full')
+      : t('banner.unavailable');
     root.dataset.storage = reason || 'ok';
     if (note) { note.hidden = !reason; note.textContent = banner.textContent; }
   }
@@ -43,7 +44,7 @@ export class Notices {
     if (!card || history.isSaved(entry.id)) return;
     const reason = storage.problemReason() || 'full';
     card.after(el('p', { class: 'field-error storage-note', id: 'result-storage-note', role: 'alert' },
-      `Not saved in the history: ${storage.reasonText(reason)}. Export the history now to keep it.`));
+      t('banner.entryNotSaved', { reason: storage.reasonText(reason) })));
   }
 
   /** Stored values that could not be read were reset: said once, in one notice. */
@@ -51,7 +52,7 @@ export class Notices {
     const list = storage.repairs();
     this.repairNotice.hidden = !list.length;
     this.repairNotice.textContent = list.length
-      ? `Some stored data could not be read and was reset; everything else is kept. Reset: ${list.join(', ')}.`
+      ? t('banner.repaired', { list: list.join(', ') })
       : '';
     root.dataset.repaired = String(list.length);
   }

@@ -8,6 +8,7 @@
 
 import { el } from './util.js';
 import * as storage from './storage.js';
+import { t, number } from './i18n.js';
 
 const root = document.documentElement;
 const state = { supported: !!(navigator.storage && navigator.storage.persist), asked: !!storage.load('persist-asked', null), persisted: null, usage: null, quota: null };
@@ -16,20 +17,21 @@ let asking = null;
 
 function kb(bytes) {
   if (bytes === null || bytes === undefined) return '?';
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`;
-  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1)} GB`;
+  const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+  if (bytes < 1024 * 1024) return `${number(Math.max(1, Math.round(bytes / 1024)))} kB`;
+  if (bytes < 1024 * 1024 * 1024) return `${number(bytes / (1024 * 1024), one)} MB`;
+  return `${number(bytes / (1024 * 1024 * 1024), one)} GB`;
 }
 
 /** What the storage line says, from the browser's answers. */
 export function describe(s = state) {
   if (!s.supported) {
-    return { kept: false, text: 'This browser does not say whether it keeps saved data. Export the history and the characters now and then to keep them.' };
+    return { kept: false, text: t('persist.unknown') };
   }
-  const used = s.usage !== null ? ` \u00b7 ${kb(s.usage)} used by this site and its offline copy${s.quota ? ` (of ${kb(s.quota)} allowed)` : ''}` : '';
-  if (s.persisted) return { kept: true, text: `Storage: kept until you delete it (persistent)${used}.` };
-  if (!s.asked) return { kept: false, text: `Storage: not asked to be kept yet (the page asks after the first save)${used}.` };
-  return { kept: false, text: `Storage: the browser may delete it (not persistent)${used}. Export the history and the characters to keep them.` };
+  const used = s.usage !== null ? ` \u00b7 ${s.quota ? t('persist.usedOf', { used: kb(s.usage), quota: kb(s.quota) }) : t('persist.used', { used: kb(s.usage) })}` : '';
+  if (s.persisted) return { kept: true, text: t('persist.kept', { used }) };
+  if (!s.asked) return { kept: false, text: t('persist.notAsked', { used }) };
+  return { kept: false, text: t('persist.mayDelete', { used }) };
 }
 
 function paint() {

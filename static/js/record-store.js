@@ -52,18 +52,6 @@ function parse(text) {
   try { return { ok: true, value: JSON.parse(text) }; } catch (e) { return { ok: false }; }
 }
 
-const NAMES = {
-  history: ['history entry', 'history entries'], characters: ['character', 'characters'],
-  'saved-checks': ['saved check', 'saved checks'], tracked: ['tracked entry', 'tracked entries'],
-  forms: ['saved form', 'saved forms'],
-};
-
-/** "2 history entries" */
-export function countOf(kind, n) {
-  const [one, many] = NAMES[kind] || [kind, kind];
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /**
  * The records of every kind, in memory and in `ls` (a Storage, or null when
  * the browser allows none). Each record: {value, text (what storage holds,

@@ -11,7 +11,7 @@ import { valueAt } from './util.js';
 import { CODES } from './codes.js';
 import { compactResult, replayOf } from './entries.js';
 import { latest } from './timeline.js';
-import { lang } from './i18n.js';
+import { lang, t, count } from './i18n.js';
 
 export class Roller {
   /** controller: the table controller (table.js): its engine, host {say, onSaved, onCounters}, form, entered dice, Roll bar, card */
@@ -37,14 +37,14 @@ export class Roller {
       const first = form.showErrors(errors);
       this.controller.setRollState(errors);
       if (first && first.focus) first.focus();
-      say(`Not rolled: ${form.labelFor(errors[0].path)} \u2014 ${errors[0].message}`);
+      say(t('roll.notRolledField', { label: form.labelFor(errors[0].path), message: errors[0].message }));
       return;
     }
     if (this.controller.blockingErrors.length && this.controller.apiErrorPaths.length) {
       form.showErrors(this.controller.blockingErrors);
       const n = form.nodeFor(this.controller.blockingErrors[0].path);
       if (n) n.focus();
-      say(`Not rolled: ${this.controller.blockingErrors[0].message}`);
+      say(t('roll.notRolled', { message: this.controller.blockingErrors[0].message }));
       return;
     }
     const request = { system: this.controller.current.system, check: this.controller.current.check, ...values, ...this.controller.cardContext() };
@@ -56,7 +56,7 @@ export class Roller {
         this.controller.bar.entered.markErrors(v.errors);
         const s = this.controller.bar.entered.slots[v.errors[0] ? v.errors[0].slot : 0];
         if (s) s.input.focus();
-        say(`Enter the dice first: ${v.errors.length} missing or wrong.`);
+        say(t('roll.enterDiceFirst', { n: v.errors.length }));
         return;
       }
       dice = v.dice;
@@ -99,8 +99,8 @@ export class Roller {
       await this.controller.bar.entered.sync(request);
       const s = this.controller.bar.entered.slots.find((x) => x.input.value.trim() === '');
       if (s) s.input.focus();
-      const what = (err.needed || []).map((n) => `d${n.sides}${n.label ? ` (${n.label})` : ''}`).join(', ');
-      this.controller.bar.entered.note.textContent = `The rules need ${err.needed.length === 1 ? 'one more die' : `${err.needed.length} more dice`}: ${what}.`;
+      const what = (err.needed || []).map((n) => `${t('die.name', { sides: n.sides })}${n.label ? ` (${n.label})` : ''}`).join(', ');
+      this.controller.bar.entered.note.textContent = count('roll.needDice', err.needed.length, { what });
       say(this.controller.bar.entered.note.textContent);
       return;
     }
@@ -113,7 +113,7 @@ export class Roller {
     const first = form.showErrors([{ path: err.field || '', message: err.message }]);
     if (err.field) this.controller.apiErrorPaths = [err.field];
     if (first && first.focus) first.focus();
-    say(`Not rolled: ${err.message}`);
+    say(t('roll.notRolled', { message: err.message }));
   }
 
   /** Show a resolved result and keep it in history. `extra`: fields the
@@ -182,7 +182,7 @@ export class Roller {
       if (spent) extra.spent = { character: action.spend.character, counter: action.spend.counter, amount: action.spend.amount || 1 };
       const entry = this.record(full, answer, source, performance.now(), false, extra);
       if (from) { from.followed = entry.id; history.touch(); } // one follow-up a result
-      if (spent) this.host.say(`${action.spend.character}: ${spent.label} ${spent.left} of ${spent.max} left. Undo is on the card.`);
+      if (spent) this.host.say(t('roll.spent', { character: action.spend.character, label: spent.label, left: spent.left, max: spent.max }));
       if (this.host.onCounters) this.host.onCounters();
     };
     const slot = this.controller.resultHost.querySelector('.follow-slot');
@@ -201,7 +201,7 @@ export class Roller {
   /** While a card asks for a follow-up's dice, the pinned bar resolves it. */
   startFollowEntry(action, entry) {
     this.followEntry = entry;
-    this.controller.bar.reason.textContent = `${action.label}: enter its new dice on the card, then Resolve.`;
+    this.controller.bar.reason.textContent = t('roll.followDice', { label: action.label });
     this.controller.bar.root.dataset.follow = 'true';
   }
 
@@ -224,7 +224,7 @@ export class Roller {
     history.touch();
     const left = followup.counterFor(entry.system, { character: entry.spent.character, counter: entry.spent.counter });
     if (from) this.controller.card.show(from); else this.controller.card.show(entry);
-    this.host.say(`Undone${left ? `: ${entry.spent.character} has ${left.label} ${left.left} of ${left.max} again` : ''}. The undone roll stays in the history, marked.`);
+    this.host.say(left ? t('roll.undoneLeft', { character: entry.spent.character, label: left.label, left: left.left, max: left.max }) : t('roll.undone'));
     if (this.host.onCounters) this.host.onCounters();
   }
 
@@ -233,7 +233,7 @@ export class Roller {
     if (this.controller.bar.toggle.checked) {
       this.controller.bar.entered.reset();
       this.controller.refreshAll();
-      this.host.say('Enter the new dice, then Resolve.');
+      this.host.say(t('roll.enterNew'));
       return;
     }
     this.controller.refreshAll();
@@ -255,7 +255,7 @@ export class Roller {
     const drawn = (again && again.drawn) || rolls;
     this.controller.bar.entered.setSlots(dice.map((v, i) => ({ ...(drawn[i] || { sides: 0, label: '' }), value: v })));
     this.controller.refreshAll();
-    this.controller.bar.entered.note.textContent = 'The dice of that roll are filled in: change the inputs, then Resolve.';
+    this.controller.bar.entered.note.textContent = t('roll.adjustFilled');
     const first = this.controller.current.form.top.leaves().next().value;
     if (first) first.focus();
     this.host.say(this.controller.bar.entered.note.textContent);

@@ -9,6 +9,7 @@
 
 import * as storage from './storage.js';
 import { isPlainObject } from './util.js';
+import { t } from './i18n.js';
 
 export const MAX_SAVED = 500;
 const records = storage.collection('saved-checks'); // one stored record per saved check
@@ -62,19 +63,19 @@ export function remove(id) {
 
 /** null when the record is usable, else why not (for import lists). */
 export function validateSaved(s, catalog) {
-  if (!isPlainObject(s)) return 'is not a saved check';
-  if (typeof s.id !== 'string' || !s.id) return 'has no id';
-  if (typeof s.name !== 'string' || !s.name.trim()) return 'has no name';
-  if (s.name.length > 80) return 'has a name longer than 80 characters';
-  if (typeof s.system !== 'string' || !s.system) return 'has no game';
-  if (typeof s.check !== 'string' || !s.check) return 'has no check';
-  if (!isPlainObject(s.request)) return 'has no inputs (request)';
-  if (s.character !== undefined && s.character !== null && typeof s.character !== 'string') return 'has a character that is not an id';
-  if (s.who !== undefined && s.who !== null && typeof s.who !== 'string') return 'has a character name that is not text';
+  if (!isPlainObject(s)) return t('savedFile.notSaved');
+  if (typeof s.id !== 'string' || !s.id) return t('check.noId');
+  if (typeof s.name !== 'string' || !s.name.trim()) return t('savedFile.noName');
+  if (s.name.length > 80) return t('tracked.longName', { n: 80 });
+  if (typeof s.system !== 'string' || !s.system) return t('savedFile.noGame');
+  if (typeof s.check !== 'string' || !s.check) return t('check.noCheck');
+  if (!isPlainObject(s.request)) return t('check.noInputs');
+  if (s.character !== undefined && s.character !== null && typeof s.character !== 'string') return t('savedFile.characterNotId');
+  if (s.who !== undefined && s.who !== null && typeof s.who !== 'string') return t('savedFile.whoNotText');
   if (catalog && catalog.systems) {
     const sys = catalog.systems[s.system];
-    if (!sys) return `is for an unknown game ${JSON.stringify(s.system)}`;
-    if (!sys.checks[s.check]) return `is for an unknown check ${JSON.stringify(s.check)} of ${sys.name}`;
+    if (!sys) return t('check.unknownGame', { game: JSON.stringify(s.system) });
+    if (!sys.checks[s.check]) return t('check.unknownCheck', { check: JSON.stringify(s.check), game: sys.name });
   }
   return null;
 }
@@ -90,9 +91,9 @@ export function importSaved(list, catalog, idMap = {}) {
   if (!Array.isArray(list)) return out;
   list.forEach((raw, i) => {
     const why = validateSaved(raw, catalog);
-    const what = isPlainObject(raw) && typeof raw.name === 'string' && raw.name ? `Saved check \u201c${raw.name}\u201d` : `Saved check ${i + 1}`;
+    const what = isPlainObject(raw) && typeof raw.name === 'string' && raw.name ? t('savedFile.named', { name: raw.name }) : t('savedFile.nth', { n: i + 1 });
     if (why) { out.refused.push({ what, why }); return; }
-    if (all().length >= MAX_SAVED) { out.refused.push({ what, why: `not imported: at most ${MAX_SAVED} saved checks are kept` }); return; }
+    if (all().length >= MAX_SAVED) { out.refused.push({ what, why: t('savedFile.tooMany', { max: MAX_SAVED }) }); return; }
     const s = { ...raw };
     if (s.character && idMap[s.character]) s.character = idMap[s.character];
     const here = get(s.id);
@@ -104,7 +105,7 @@ export function importSaved(list, catalog, idMap = {}) {
     if (r && r.ok) { out.added += 1; return; }
     out.notStored += 1;
     out.reason = out.reason || r.reason;
-    out.refused.push({ what, why: `not stored: ${storage.reasonText(out.reason)}` });
+    out.refused.push({ what, why: t('history.notStoredWhy', { reason: storage.reasonText(out.reason) }) });
   });
   return out;
 }

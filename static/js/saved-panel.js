@@ -57,7 +57,7 @@ export class SavedPanel {
     const rank = (s) => (cur && s.character === cur.id ? 0 : (!s.character ? 1 : 2));
     const shown = list.slice().sort((a, b) => rank(a) - rank(b));
     for (const s of shown) {
-      const b = el('button', { type: 'button', class: 'chip saved-chip', 'data-saved': s.id, 'data-stored': String(saved.isSaved(s.id)), title: `Roll ${s.name} (${this.checkLabel(s)})${saved.isSaved(s.id) ? '' : ', not saved'}` }, s.name);
+      const b = el('button', { type: 'button', class: 'chip saved-chip', 'data-saved': s.id, 'data-stored': String(saved.isSaved(s.id)), title: msg(saved.isSaved(s.id) ? 'saved.chipTitle' : 'saved.chipTitleNotSaved', { name: s.name, check: this.checkLabel(s) }) }, s.name);
       b.addEventListener('click', () => this.roll(s));
       this.strip.append(el('li', {}, b));
     }
@@ -71,8 +71,8 @@ export class SavedPanel {
     const before = t.formState(s.system, s.check);
     t.again({ system: s.system, check: s.check, request: s.request });
     t.savedInForm = s.id;
-    t.noteReplaced(before, `Filled from the saved check \u201c${s.name}\u201d`);
-    this.host.say(`Rolling ${s.name}.`);
+    t.noteReplaced(before, msg('saved.filledFrom', { name: s.name }));
+    this.host.say(msg('saved.rolling', { name: s.name }));
   }
 
   /** Edit: the saved check's values in its form (unless the form holds them
@@ -84,7 +84,7 @@ export class SavedPanel {
       if (t.loadEntryIntoForm({ system: s.system, check: s.check, request: s.request })) {
         t.savedInForm = s.id;
         t.refreshAll();
-        t.noteReplaced(before, `The saved check \u201c${s.name}\u201d is in the form`);
+        t.noteReplaced(before, msg('saved.inForm', { name: s.name }));
       }
     }
     this.openSave(s);
@@ -99,8 +99,8 @@ export class SavedPanel {
     if (!check) return '';
     const words = differences(sys, check, s.request, null);
     const who = Object.values(s.request.characters || {}).filter(Boolean);
-    const filled = who.length ? ` Filled from ${[...new Set(who)].join(', ')}.` : '';
-    return `${words.length ? `Its inputs: ${words.join(', ')}; the rest as the form starts.` : 'Its inputs: the form as it starts.'}${filled}`;
+    const filled = who.length ? ` ${msg('saved.filledFromWho', { who: [...new Set(who)].join(', ') })}` : '';
+    return `${words.length ? msg('saved.inputs', { words: words.join(', ') }) : msg('saved.inputsFirst')}${filled}`;
   }
 
   // -- save / edit ------------------------------------------------------------------
@@ -113,7 +113,7 @@ export class SavedPanel {
     this.nameError = el('p', { class: 'field-error', id: 'saved-name-error', role: 'alert' });
     this.whoSelect = el('select', { id: 'saved-character' });
     this.replaceBox = el('input', { type: 'checkbox', id: 'saved-replace' });
-    this.replaceRow = el('p', { class: 'saved-replace' }, el('label', { for: 'saved-replace' }, this.replaceBox, ' Replace its inputs with the form as it is now'));
+    this.replaceRow = el('p', { class: 'saved-replace' }, el('label', { for: 'saved-replace' }, this.replaceBox, ` ${msg('saved.replace')}`));
     this.saveWhat = el('p', { class: 'field-help', id: 'saved-what' });
     this.formDiffers = el('p', { class: 'field-help saved-differs', id: 'saved-differs', hidden: true });
     const ok = el('button', { type: 'submit', class: 'btn primary', id: 'saved-ok' }, msg('saved.save'));
@@ -160,13 +160,13 @@ export class SavedPanel {
       this.showFormDiffers(existing);
     } else {
       const f = this.formRequest();
-      if (!f) { this.host.say('Fix the form first: a saved check keeps a complete form.'); this.host.table.refreshAll(); return; }
+      if (!f) { this.host.say(msg('saved.fixFirst')); this.host.table.refreshAll(); return; }
       this.saveTitle.textContent = msg('saved.saveTitle');
       this.nameInput.value = this.suggestName(sys, f.request);
       const cur = this.host.currentCharacter(sys);
       const filled = this.host.table.current.form.filled || {};
       charId = cur ? cur.id : ((filled[''] && filled[''].id) || null);
-      this.saveWhat.textContent = `${this.checkLabel(f)} with the form as it is now; one tap on its chip rolls it.`;
+      this.saveWhat.textContent = msg('saved.what', { check: this.checkLabel(f) });
       this.replaceRow.hidden = true;
       this.formDiffers.hidden = true;
     }
@@ -188,7 +188,7 @@ export class SavedPanel {
     const words = f ? differences(t.current.form.systemEntry, t.current.form.check, t.current.form.raw(), s.request) : [];
     this.formDiffers.hidden = !words.length;
     this.formDiffers.textContent = words.length
-      ? `The form now differs: ${words.join(', ')}. Tick the box below to keep the form\u2019s values.` : '';
+      ? msg('saved.differs', { words: words.join(', ') }) : '';
   }
 
   submitSave() {
@@ -206,12 +206,12 @@ export class SavedPanel {
       record = { ...this.editing, name, character: charId, who };
       if (!this.replaceRow.hidden && this.replaceBox.checked) {
         const f = this.formRequest();
-        if (!f) { this.nameError.textContent = 'The form has an error: fix it first or leave the inputs as they were.'; return; }
+        if (!f) { this.nameError.textContent = msg('saved.formErrorEdit'); return; }
         record.request = f.request;
       }
     } else {
       const f = this.formRequest();
-      if (!f) { this.nameError.textContent = 'The form has an error: fix it first.'; return; }
+      if (!f) { this.nameError.textContent = msg('saved.formError'); return; }
       record = { id: saved.newSavedId(), name, system: f.system, check: f.check, character: charId, who, request: f.request };
     }
     const [r, result] = saved.upsert(record, { expect: this.base });
@@ -219,15 +219,15 @@ export class SavedPanel {
       // changed in another tab meanwhile: nothing written; a second Save replaces it
       this.base = saved.storedVersion(record.id);
       this.nameError.textContent = result.current
-        ? `Not saved: ${record.name} was changed in another tab since you opened it. Save again to replace that version with this one.`
-        : `Not saved: ${record.name} was deleted in another tab since you opened it. Save again to keep it.`;
+        ? msg('saved.conflictChanged', { name: record.name })
+        : msg('saved.conflictDeleted', { name: record.name });
       return;
     }
     this.saveDialog.close();
     this.render();
     this.note.hidden = result.ok;
-    this.note.textContent = result.ok ? '' : `${r.name} is not saved: ${storage.reasonText(result.reason)}. It is kept until this tab closes.`;
-    this.host.say(result.ok ? `${r.name} saved.` : this.note.textContent);
+    this.note.textContent = result.ok ? '' : msg('saved.notSaved', { name: r.name, reason: storage.reasonText(result.reason) });
+    this.host.say(result.ok ? msg('characters.saved', { name: r.name }) : this.note.textContent);
     if (result.ok && this.host.onSaved) this.host.onSaved();
   }
 
@@ -281,10 +281,10 @@ export class SavedPanel {
   }
 
   async remove(s) {
-    if (!(await confirmAction(`Delete the saved check ${s.name}? This cannot be undone.`, 'Delete'))) return;
+    if (!(await confirmAction(msg('saved.deleteAsk', { name: s.name }), msg('characters.delete')))) return;
     saved.remove(s.id);
     this.render();
     this.renderList();
-    this.listMsg.textContent = `${s.name} deleted.`;
+    this.listMsg.textContent = msg('characters.deleted', { name: s.name });
   }
 }

@@ -20,12 +20,12 @@ export class SharePanel {
     const D = makeDialog('share-dialog', msg('share.title'));
     this.dialog = D.dlg;
     this.withDice = el('input', { type: 'checkbox', id: 'share-dice' });
-    this.diceRow = el('p', { class: 'share-dice' }, el('label', { for: 'share-dice' }, this.withDice, ' With the dice of the last roll (the other page shows the same result)'));
+    this.diceRow = el('p', { class: 'share-dice' }, el('label', { for: 'share-dice' }, this.withDice, ` ${msg('share.withDice')}`));
     this.what = el('p', { class: 'field-help', id: 'share-what' });
     this.link = el('input', { type: 'text', id: 'share-link', readonly: true, 'aria-describedby': 'share-what', spellcheck: 'false' });
     this.copyBtn = el('button', { type: 'button', class: 'btn', id: 'share-copy' }, msg('share.copy'));
     this.msg = el('p', { class: 'sheet-msg', role: 'status', id: 'share-msg' });
-    this.canvas = el('canvas', { id: 'share-qr', class: 'share-qr', width: 33, height: 33, role: 'img', 'aria-label': 'QR code of the link' });
+    this.canvas = el('canvas', { id: 'share-qr', class: 'share-qr', width: 33, height: 33, role: 'img', 'aria-label': msg('share.qr') });
     D.body.append(this.diceRow, this.what,
       el('p', { class: 'share-link-row' }, el('label', { for: 'share-link' }, msg('share.link')), this.link, this.copyBtn),
       this.msg, el('figure', { class: 'share-figure' }, this.canvas, el('figcaption', {}, msg('share.scan'))));
@@ -68,7 +68,7 @@ export class SharePanel {
     const ctx = this.canvas.getContext('2d');
     if (!p) {
       this.link.value = '';
-      this.what.textContent = 'The form has an error: fix it first, then share.';
+      this.what.textContent = msg('share.formError');
       ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
       this.dialog.dataset.ready = 'false';
       return;
@@ -76,10 +76,10 @@ export class SharePanel {
     const url = linkFor(p);
     this.link.value = url;
     this.what.textContent = p.dice
-      ? `${this.checkLabel(p)} with the dice ${p.dice.join(' ')}: the link opens the same result.`
-      : `${this.checkLabel(p)} with the form as it is now: the link fills the same form, the other player rolls.`;
+      ? msg('share.whatDice', { check: this.checkLabel(p), dice: p.dice.join(' ') })
+      : msg('share.whatForm', { check: this.checkLabel(p) });
     if (url.length > MAX_LINK) {
-      this.msg.textContent = `This check is too long for a QR code (${url.length} characters): copy the link instead.`;
+      this.msg.textContent = msg('share.tooLong', { n: url.length });
       ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
       this.canvas.hidden = true;
       this.dialog.dataset.ready = 'true';
@@ -91,7 +91,7 @@ export class SharePanel {
       this.canvas.dataset.link = url;
       this.dialog.dataset.ready = 'true';
     } catch (e) {
-      this.msg.textContent = `The QR code could not be drawn (${e && e.message ? e.message : e}): copy the link instead.`;
+      this.msg.textContent = msg('share.qrFailed', { detail: e && e.message ? e.message : e });
       this.dialog.dataset.ready = 'true';
     }
   }
@@ -116,24 +116,24 @@ export class SharePanel {
     if (!p) return false;
     history.replaceState(null, '', pageAddress() + location.search);
     if (p.error) {
-      this.host.banner(`This shared check could not be opened: ${p.error}`);
+      this.host.banner(msg('share.notOpened', { why: p.error }));
       return false;
     }
     const t = this.host.table;
     if (!t.loadEntryIntoForm({ system: p.system, check: p.check, request: p.request })) {
-      this.host.banner('This shared check could not be opened: its form could not be filled.');
+      this.host.banner(msg('share.notOpened', { why: msg('share.notFilled') }));
       return false;
     }
     t.refreshAll();
     if (!p.dice) {
-      this.host.say(`Shared check opened: ${this.checkLabel(p)}. Roll when ready.`);
+      this.host.say(msg('share.opened', { check: this.checkLabel(p) }));
       document.documentElement.dataset.shared = 'form';
       return true;
     }
     const request = { ...p.request, system: p.system, check: p.check };
     const answer = await this.host.engine.resolve({ ...request, dice: p.dice });
     if (answer.error) {
-      this.host.banner(`This shared check could not be resolved: ${answer.error.message}`);
+      this.host.banner(msg('share.notResolved', { why: answer.error.message }));
       return false;
     }
     t.record(request, answer, 'shared', performance.now(), false, p.time ? { time: p.time } : {});

@@ -37,7 +37,7 @@ function storedCatalog() {
   if (c === null) return null;
   if (isCatalog(c)) return c;
   storage.remove(CATALOG);
-  storage.repair('the stored list of checks');
+  storage.repair(t('storage.value.catalog'));
   return null;
 }
 
@@ -167,7 +167,7 @@ export class Startup {
       try { await this.drawCatalog(this.catalog, 'form'); } catch (e) {
         // a stored catalog this page cannot draw: the shipped one, then the engine's, draw instead
         storage.remove(CATALOG);
-        storage.repair('the stored list of checks');
+        storage.repair(t('storage.value.catalog'));
         this.catalog = null;
       }
     }

@@ -11,7 +11,11 @@
 // another tab's changes arrive through the `storage` event (onExternal).
 // Nothing here throws.
 
-import { RecordStore, V1, KINDS, countOf, sanitizePrefs, sanitizeForm } from './record-store.js';
+import { RecordStore, V1, KINDS, sanitizePrefs, sanitizeForm } from './record-store.js';
+import { t, count } from './i18n.js';
+
+// each kind's records counted in words: "2 history entries"
+const countOf = (kind, n) => count(`count.${kind}`, n);
 
 function openStorage() {
   try {
@@ -34,7 +38,7 @@ const brokenRecords = new Map(KINDS.map((k) => [k, 0])); // records reset, by ki
 const brokenLists = []; // v1 lists that could not be read
 const brokenValues = []; // single values, in words
 store.onRepair = (r) => {
-  if (r.whole) brokenLists.push(`the stored ${countOf(r.kind, 2).slice(2)}`);
+  if (r.whole) brokenLists.push(t(`storage.list.${r.kind}`));
   else brokenRecords.set(r.kind, brokenRecords.get(r.kind) + r.n);
   window.dispatchEvent(new CustomEvent('tablecheck:repaired'));
 };
@@ -54,9 +58,9 @@ export function problemReason() {
 
 /** The words for a reason, to follow "not saved: ". */
 export function reasonText(reason) {
-  if (reason === 'full') return 'this browser\u2019s storage is full';
-  if (reason === 'conflict') return 'it was changed in another tab';
-  return 'this browser does not allow storage here (private mode?)';
+  if (reason === 'full') return t('storage.reason.full');
+  if (reason === 'conflict') return t('storage.reason.conflict');
+  return t('storage.reason.unavailable');
 }
 
 export function onStorageProblem(fn) {
@@ -76,7 +80,8 @@ function check() {
 
 // -- single values --------------------------------------------------------------
 
-const VALUE_NAMES = { prefs: 'preferences', catalog: 'the stored list of checks', 'catalog-de': 'the stored list of checks (Deutsch)', lang: 'the page\u2019s language', 'persist-asked': 'the note that storage was asked to be kept' };
+// the single values, named in words when one is reset (storage.value.<name>)
+const VALUE_NAMES = ['prefs', 'catalog', 'catalog-de', 'lang', 'persist-asked'];
 
 export function load(name, fallback) {
   const key = V1 + name;
@@ -87,7 +92,7 @@ export function load(name, fallback) {
     return JSON.parse(text);
   } catch (e) {
     store.erase(key);
-    repair(VALUE_NAMES[name] || `a stored value (${name})`);
+    repair(VALUE_NAMES.includes(name) ? t(`storage.value.${name}`) : t('storage.value.other', { name }));
     return fallback;
   }
 }
@@ -157,7 +162,7 @@ export const forms = (() => {
     n += 1;
     c.put(id, form || {});
   }
-  if (n) repair(`the values of ${countOf('forms', n)}`);
+  if (n) repair(t('storage.formValues', { what: countOf('forms', n) }));
   return {
     get: (key) => c.get(key) || {},
     set: (key, value) => c.stage(key, value),

@@ -9,6 +9,7 @@
 
 import * as storage from './storage.js';
 import { el, newId, isPlainObject } from './util.js';
+import { t } from './i18n.js';
 
 const records = storage.collection('tracked'); // one stored record per entry
 let cache = [];
@@ -105,18 +106,18 @@ function sameEntry(a, b) {
 
 /** Why a tracked entry of a file cannot be imported (null when it can). */
 export function validateTracked(e, catalog) {
-  if (!wellFormed(e) || typeof e.system !== 'string' || typeof e.kind !== 'string') return 'is not a tracked entry';
-  if (!e.id || !e.name.trim()) return 'has no id or name';
-  if (e.name.length > 60) return 'has a name longer than 60 characters';
+  if (!wellFormed(e) || typeof e.system !== 'string' || typeof e.kind !== 'string') return t('tracked.notEntry');
+  if (!e.id || !e.name.trim()) return t('tracked.noName');
+  if (e.name.length > 60) return t('tracked.longName', { n: 60 });
   const numbers = Object.values(e.numbers).concat(Object.values(e.state));
-  if (!numbers.every((v) => Number.isInteger(v))) return 'has values that are not whole numbers';
+  if (!numbers.every((v) => Number.isInteger(v))) return t('tracked.notWhole');
   const sys = catalog && catalog.systems ? catalog.systems[e.system] : null;
-  if (catalog && catalog.systems && !sys) return `is for an unknown game ${JSON.stringify(e.system)}`;
+  if (catalog && catalog.systems && !sys) return t('check.unknownGame', { game: JSON.stringify(e.system) });
   const kind = sys ? (sys.tracked || []).find((k) => k.key === e.kind) : null;
-  if (sys && !kind) return `is of an unknown kind ${JSON.stringify(e.kind)} of ${sys.name}`;
+  if (sys && !kind) return t('tracked.unknownKind', { kind: JSON.stringify(e.kind), game: sys.name });
   for (const n of kind ? (kind.numbers || []).concat(kind.state || []) : []) {
     const v = n.key in e.numbers ? e.numbers[n.key] : e.state[n.key];
-    if (v !== undefined && (v < n.min || v > n.max)) return `has ${n.label} ${v}, not ${n.min} to ${n.max}`;
+    if (v !== undefined && (v < n.min || v > n.max)) return t('tracked.outOfRange', { label: n.label, value: v, min: n.min, max: n.max });
   }
   return null;
 }
@@ -129,17 +130,17 @@ export function validateTracked(e, catalog) {
 export function importTracked(list, catalog) {
   const out = { added: 0, already: 0, copies: 0, refused: [], notStored: 0, reason: null };
   for (const [i, raw] of (Array.isArray(list) ? list : []).entries()) {
-    const what = isPlainObject(raw) && typeof raw.name === 'string' && raw.name ? `Tracked \u201c${raw.name}\u201d` : `Tracked entry ${i + 1}`;
+    const what = isPlainObject(raw) && typeof raw.name === 'string' && raw.name ? t('tracked.named', { name: raw.name }) : t('tracked.nth', { n: i + 1 });
     const why = validateTracked(raw, catalog);
     if (why) { out.refused.push({ what, why }); continue; }
     const here = records.get(raw.id);
     if (here && sameEntry(here, raw)) { out.already += 1; continue; }
-    const e = here ? { ...raw, id: newTrackedId(), name: `${raw.name.slice(0, 49)} (imported)` } : { ...raw };
+    const e = here ? { ...raw, id: newTrackedId(), name: t('tracked.importedName', { name: raw.name.slice(0, 49) }) } : { ...raw };
     const r = out.reason ? null : records.put(e.id, e, { keep: false });
     if (!r || !r.ok) {
       out.notStored += 1;
       out.reason = out.reason || r.reason;
-      out.refused.push({ what, why: `not stored: ${storage.reasonText(out.reason)}` });
+      out.refused.push({ what, why: t('history.notStoredWhy', { reason: storage.reasonText(out.reason) }) });
       continue;
     }
     if (here) out.copies += 1;
@@ -167,12 +168,12 @@ export function trackControl(host) {
   const { system, group, kind, form } = host;
   const path = group.path;
   const id = newId('track');
-  const noun = kind.noun || 'entry';
+  const noun = kind.noun || t('tracked.entry');
   const sel = el('select', { id, class: 'track-select', 'data-track': path });
   const status = el('p', { class: 'track-status field-help', 'aria-live': 'polite' });
-  const trackBtn = el('button', { type: 'button', class: 'btn track-new' }, `Track this ${noun}`);
-  const resetBtn = el('button', { type: 'button', class: 'btn track-reset' }, 'Reset');
-  const forgetBtn = el('button', { type: 'button', class: 'btn track-forget' }, 'Forget');
+  const trackBtn = el('button', { type: 'button', class: 'btn track-new' }, t('tracked.track', { noun }));
+  const resetBtn = el('button', { type: 'button', class: 'btn track-reset' }, t('characters.reset'));
+  const forgetBtn = el('button', { type: 'button', class: 'btn track-forget' }, t('tracked.forget'));
   const wrap = el('div', { class: 'track', 'data-kind': kind.key },
     el('label', { for: id }, kind.label), sel, trackBtn, resetBtn, forgetBtn, status);
   const current = () => {
@@ -181,16 +182,16 @@ export function trackControl(host) {
   };
   const draw = () => {
     const chosen = current();
-    sel.replaceChildren(el('option', { value: '' }, `Not tracked`),
+    sel.replaceChildren(el('option', { value: '' }, t('tracked.notTracked')),
       ...entriesFor(system, kind).map((e) => el('option', { value: e.id, selected: !!chosen && chosen.id === e.id }, `${e.name} (${stateText(kind, e)})`)));
     sel.value = chosen ? chosen.id : '';
     resetBtn.hidden = !chosen;
     forgetBtn.hidden = !chosen;
     trackBtn.hidden = !!chosen;
-    status.textContent = chosen ? `${chosen.name}: ${stateText(kind, chosen)}. Each hit adds to it until you reset.` : '';
+    status.textContent = chosen ? t('tracked.status', { name: chosen.name, state: stateText(kind, chosen) }) : '';
     // an entry whose last save failed: the page says so next to it
     const unsaved = chosen && !isSaved(chosen.id) ? storage.problemReason() || 'full' : null;
-    if (unsaved) status.textContent += ` Not saved: ${storage.reasonText(unsaved)}. It is kept until this tab closes.`;
+    if (unsaved) status.textContent += ` ${t('tracked.notSaved', { reason: storage.reasonText(unsaved) })}`;
     status.dataset.saved = String(!unsaved);
   };
   const fillFrom = (e) => {
@@ -212,7 +213,7 @@ export function trackControl(host) {
     const name = f && f.name ? f.name : '';
     const party = form.parties.find((x) => x.path === path);
     if (!name) {
-      host.say(`Name the ${noun} first, then track it.`);
+      host.say(t('tracked.nameFirst', { noun }));
       if (party && party.input) party.input.focus();
       return;
     }
@@ -220,7 +221,7 @@ export function trackControl(host) {
     const { entry: e, ok, reason } = create(system, kind, name, value);
     form.filled[path] = { ...(f || {}), name, tracked: e.id };
     draw();
-    host.say(ok ? `Tracking ${name}: ${stateText(kind, e)}.` : `Tracking ${name}, not saved: ${storage.reasonText(reason)}.`);
+    host.say(ok ? t('tracked.tracking', { name, state: stateText(kind, e) }) : t('tracked.trackingNotSaved', { name, reason: storage.reasonText(reason) }));
     host.changed();
   });
   resetBtn.addEventListener('click', () => {
@@ -229,7 +230,7 @@ export function trackControl(host) {
     reset(e.id, kind);
     fillFrom(e);
     draw();
-    host.say(`${e.name} reset: ${stateText(kind, e)}.`);
+    host.say(t('tracked.reset', { name: e.name, state: stateText(kind, e) }));
     host.changed();
   });
   forgetBtn.addEventListener('click', () => {
@@ -238,7 +239,7 @@ export function trackControl(host) {
     remove(e.id);
     delete form.filled[path].tracked;
     draw();
-    host.say(`${e.name} is no longer tracked.`);
+    host.say(t('tracked.forgotten', { name: e.name }));
     host.changed();
   });
   draw();

@@ -52,11 +52,6 @@ export function pct(p) {
   return percent(p); // in the page's language (i18n.js): "62.5%", "62,5 %"
 }
 
-/** '1 saved check', '2 saved checks'; `many` for other plurals ('entries'). */
-export function plural(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-
 export function debounce(fn, ms) {
   let timer = null;
   const wrapped = (...args) => {
