@@ -5,6 +5,7 @@
 import { el, clear, deepCopy } from './util.js';
 import * as chars from './characters.js';
 import { ListPicker, entriesOf, valuesSet } from './picker.js';
+import { t as msg } from './i18n.js'; // (t is a sheet's table here)
 
 /** A new character's sheet: the game's defaults, but a table whose rows no
  * other column refers to starts empty: its default rows are samples, not
@@ -43,12 +44,12 @@ class CharacterEditor {
     }));
     const tableBoxes = this.spec.tables.map((t) => this.tableBox(t));
     this.refreshRefs();
-    const save = el('button', { type: 'submit', class: 'btn primary', id: 'character-save' }, 'Save character');
-    const cancel = el('button', { type: 'button', class: 'btn', id: 'character-cancel' }, 'Cancel');
+    const save = el('button', { type: 'submit', class: 'btn primary', id: 'character-save' }, msg('editor.save'));
+    const cancel = el('button', { type: 'button', class: 'btn', id: 'character-cancel' }, msg('saved.cancel'));
     this.formError = el('p', { class: 'field-error', hidden: true, role: 'alert' });
-    this.form = el('form', { class: 'char-editor', novalidate: true, 'aria-label': existing ? `Edit ${existing.name}` : 'New character' },
-      el('h3', {}, existing ? `Edit ${existing.name}` : `New ${opts.gameName} character`),
-      this.field('name', 'Name', this.nameInput),
+    this.form = el('form', { class: 'char-editor', novalidate: true, 'aria-label': existing ? msg('characters.editName', { name: existing.name }) : msg('characters.new') },
+      el('h3', {}, existing ? msg('characters.editName', { name: existing.name }) : msg('editor.newOf', { game: opts.gameName })),
+      this.field('name', msg('form.name'), this.nameInput),
       this.spec.numbers.length ? el('fieldset', { class: 'char-numbers' }, el('legend', {}, this.spec.numbers_label), numbersBox) : null,
       tableBoxes, this.formError,
       el('div', { class: 'sheet-actions' }, save, cancel));
@@ -85,9 +86,9 @@ class CharacterEditor {
 
   tableBox(t) {
     const rowsBox = el('div', { class: 'rows' });
-    const empty = el('p', { class: 'field-help table-empty' }, `No ${t.label.toLowerCase()} yet: tap \u201cAdd ${t.noun}\u201d to add one.`);
+    const empty = el('p', { class: 'field-help table-empty' }, msg('editor.empty', { label: t.label, noun: t.noun }));
     this.tables[t.key] = { t, rows: [], box: rowsBox, empty };
-    const addBtn = el('button', { type: 'button', class: 'btn add-item' }, `Add ${t.noun}`);
+    const addBtn = el('button', { type: 'button', class: 'btn add-item' }, msg('form.add', { noun: t.noun }));
     addBtn.addEventListener('click', () => {
       this.addRow(t, Object.fromEntries(t.columns.map((col) => [col.key, col.type === 'int' || col.type === 'bool' ? col.default : ''])));
       this.refreshRefs();
@@ -122,7 +123,7 @@ class CharacterEditor {
       const picker = col.type === 'text' ? this.cellPicker(col, inp, r) : null;
       return this.field(`tables.${t.key}[?].${col.key}`, col.label, inp, picker ? picker.root : inp);
     });
-    const rm = el('button', { type: 'button', class: 'btn remove-item', 'aria-label': `Remove this ${t.noun}` }, '\u2715');
+    const rm = el('button', { type: 'button', class: 'btn remove-item', 'aria-label': msg('editor.remove', { noun: t.noun }) }, '\u2715');
     r.root = el('div', { class: 'row' }, cells, rm);
     rm.addEventListener('click', () => {
       state.rows = state.rows.filter((x) => x !== r);
@@ -198,8 +199,8 @@ class CharacterEditor {
       // changed in another tab meanwhile: nothing written; a second Save replaces it
       this.base = chars.storedVersion(record.id);
       this.formError.textContent = saved.current
-        ? `Not saved: ${record.name} was changed in another tab since you opened it. Save again to replace that version with this one, or Cancel to keep it.`
-        : `Not saved: ${record.name} was deleted in another tab since you opened it. Save again to keep it, or Cancel.`;
+        ? msg('editor.conflictChanged', { name: record.name })
+        : msg('editor.conflictDeleted', { name: record.name });
       this.formError.hidden = false;
       return;
     }

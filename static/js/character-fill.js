@@ -7,6 +7,7 @@
 import { el } from './util.js';
 import * as chars from './characters.js';
 import * as targets from './targets.js';
+import { t } from './i18n.js';
 
 export class CharacterFill {
   /** controller: the table controller (table.js): its engine, host {say, currentCharacter}, current form, formChanged */
@@ -45,11 +46,11 @@ export class CharacterFill {
     const all = chars.charactersFor(form.system);
     const who = cur && !party ? [cur] : (cur ? [cur, ...all.filter((c) => c.id !== cur.id)] : all);
     if (!who.length) return null;
-    const where = group.path ? ` for ${group.legendEl ? group.legendEl.textContent : group.path}` : '';
+    const where = group.path ? group.legendEl ? group.legendEl.textContent : group.path : '';
     const id = `fill-${(group.path || 'top').replace(/[^a-z0-9]+/gi, '-')}`;
     const sel = el('select', { id, class: 'fill-select', 'data-fill': group.path || '' },
-      el('option', { value: '' }, cur && !party ? `Use ${cur.name}\u2019s\u2026` : 'Choose\u2026'));
-    const wrap = el('div', { class: `fill${cur ? ' has-character' : ''}` }, el('label', { for: id }, `Fill from character${where}`), sel);
+      el('option', { value: '' }, cur && !party ? t('fill.use', { name: cur.name }) : t('fill.choose')));
+    const wrap = el('div', { class: `fill${cur ? ' has-character' : ''}` }, el('label', { for: id }, where ? t('fill.fromFor', { where }) : t('fill.from')), sel);
     wrap.hidden = true; // until the engine says what there is to fill
     const options = [];
     Promise.all(who.map((c) => chars.fillOptions(this.engine, c, names).then((opts) => ({ c, opts })))).then((lists) => {
@@ -71,7 +72,7 @@ export class CharacterFill {
       // a character chosen in the header: say where its values are picked
       const hintId = `${id}-hint`;
       sel.setAttribute('aria-describedby', hintId);
-      wrap.append(el('p', { class: 'fill-hint field-help', id: hintId }, `Pick ${cur.name}\u2019s skill or value in this menu to fill the form.`));
+      wrap.append(el('p', { class: 'fill-hint field-help', id: hintId }, t('fill.hint', { name: cur.name })));
     }
     return wrap;
   }
@@ -84,7 +85,7 @@ export class CharacterFill {
     form.filled[group.path || ''] = { name: c.name, what: o.what || null, id: c.id };
     form.refreshFill();
     const kept = this.showKept(group, form.keptAfterFill(group, o.values));
-    this.host.say(`Filled from ${c.name}: ${o.label}.${kept ? ` ${kept}` : ''}`);
+    this.host.say(`${t('fill.filled', { name: c.name, label: o.label })}${kept ? ` ${kept}` : ''}`);
     this.controller.formChanged(null);
   }
 
@@ -133,7 +134,7 @@ export class CharacterFill {
     form.silent = false;
     form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the attributes are theirs
     form.refreshFill();
-    this.host.say(`${c.name} has no ${text} on the sheet: ${names.length ? `${names.join('/')} are ${c.name}’s, ` : ''}the rest is as it was.`);
+    this.host.say(names.length ? t('fill.noRowNames', { name: c.name, what: text, names: names.join('/') }) : t('fill.noRow', { name: c.name, what: text }));
     this.controller.formChanged(null);
   }
 
@@ -145,15 +146,15 @@ export class CharacterFill {
     if (!kept.length || !group.fillSlot) return '';
     const form = this.controller.current.form;
     for (const { leaf } of kept) leaf.root.classList.add('kept');
-    const words = `Kept from before: ${kept.map(({ leaf }) => `${leaf.label} ${leaf.valueText(leaf.raw())}`).join(', ')}.`;
-    const reset = el('button', { type: 'button', class: 'btn kept-reset' }, kept.length === 1 ? 'Reset it' : 'Reset them');
+    const words = t('fill.kept', { values: kept.map(({ leaf }) => `${leaf.label} ${leaf.valueText(leaf.raw())}`).join(', ') });
+    const reset = el('button', { type: 'button', class: 'btn kept-reset' }, t(kept.length === 1 ? 'fill.resetIt' : 'fill.resetThem'));
     const note = el('p', { class: 'kept-note', role: 'status' }, el('span', {}, words), reset);
     reset.addEventListener('click', () => {
       form.silent = true;
       for (const { leaf, def } of kept) { leaf.set(def); leaf.root.classList.remove('kept'); }
       form.silent = false;
       note.remove();
-      this.host.say(`${kept.map(({ leaf }) => leaf.label).join(', ')}: back to ${kept.length === 1 ? 'its first value' : 'their first values'}.`);
+      this.host.say(t(kept.length === 1 ? 'fill.backOne' : 'fill.backMany', { labels: kept.map(({ leaf }) => leaf.label).join(', ') }));
       this.controller.formChanged(null);
     });
     group.fillSlot.append(note);

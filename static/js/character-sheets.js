@@ -3,6 +3,8 @@
 // record against its game's sheet, shared by the editor and the JSON import.
 // Pure: no DOM, no storage (tests/js/character-sheets.test.mjs).
 
+import { t as msg } from './i18n.js'; // (t is a sheet's table here)
+
 let sheets = {}; // system id -> catalog sheet
 
 /** Learn the sheets from the catalog. */
@@ -39,42 +41,42 @@ function isInt(v) {
 export function validateCharacter(c) {
   const errors = [];
   const add = (path, message) => errors.push({ path, message });
-  if (!c || typeof c !== 'object' || Array.isArray(c)) return [{ path: '', message: 'is not a character object' }];
-  if (!hasSheet(c.system)) return [{ path: 'system', message: `unknown game ${JSON.stringify(c.system)}` }];
-  if (typeof c.id !== 'string' || !c.id) add('id', 'is missing');
-  if (typeof c.name !== 'string' || !c.name.trim()) add('name', 'Enter a name.');
-  else if (c.name.length > 60) add('name', 'At most 60 characters.');
+  if (!c || typeof c !== 'object' || Array.isArray(c)) return [{ path: '', message: msg('sheet.notCharacter') }];
+  if (!hasSheet(c.system)) return [{ path: 'system', message: msg('sheet.unknownGame', { game: JSON.stringify(c.system) }) }];
+  if (typeof c.id !== 'string' || !c.id) add('id', msg('sheet.missing'));
+  if (typeof c.name !== 'string' || !c.name.trim()) add('name', msg('saved.enterName'));
+  else if (c.name.length > 60) add('name', msg('sheet.atMostChars', { n: 60 }));
   const sheet = c.sheet;
-  if (!sheet || typeof sheet !== 'object' || Array.isArray(sheet)) { add('sheet', 'is missing'); return errors; }
+  if (!sheet || typeof sheet !== 'object' || Array.isArray(sheet)) { add('sheet', msg('sheet.missing')); return errors; }
   const spec = sheets[c.system];
   const numbers = sheet.numbers || {};
   for (const n of spec.numbers) {
     const v = numbers[n.key];
     if (v === undefined && n.optional) continue; // added after the record was saved: reads the default
-    if (!isInt(v)) add(`numbers.${n.key}`, `${n.label} must be a whole number.`);
-    else if (v < n.min || v > n.max) add(`numbers.${n.key}`, `${n.label} must be ${n.min} to ${n.max}.`);
+    if (!isInt(v)) add(`numbers.${n.key}`, msg('sheet.whole', { label: n.label }));
+    else if (v < n.min || v > n.max) add(`numbers.${n.key}`, msg('sheet.range', { label: n.label, min: n.min, max: n.max }));
   }
   const tables = sheet.tables || {};
   for (const t of spec.tables) {
     const rows = tables[t.key];
-    if (!Array.isArray(rows)) { add(`tables.${t.key}`, `${t.label} must be a list.`); continue; }
-    if (rows.length > 200) add(`tables.${t.key}`, `At most 200 ${t.label.toLowerCase()}.`);
+    if (!Array.isArray(rows)) { add(`tables.${t.key}`, msg('sheet.list', { label: t.label })); continue; }
+    if (rows.length > 200) add(`tables.${t.key}`, msg('sheet.atMostRows', { n: 200, label: t.label }));
     rows.forEach((row, i) => {
-      if (!row || typeof row !== 'object' || Array.isArray(row)) { add(`tables.${t.key}[${i}]`, 'is not a row'); return; }
+      if (!row || typeof row !== 'object' || Array.isArray(row)) { add(`tables.${t.key}[${i}]`, msg('sheet.notRow')); return; }
       for (const col of t.columns) {
         const v = row[col.key];
         const path = `tables.${t.key}[${i}].${col.key}`;
         if (col.type === 'text') {
-          if (typeof v !== 'string' || !v.trim()) add(path, `${col.label}: enter a name.`);
-          else if (v.length > 60) add(path, `${col.label}: at most 60 characters.`);
+          if (typeof v !== 'string' || !v.trim()) add(path, msg('sheet.cellName', { label: col.label }));
+          else if (v.length > 60) add(path, msg('sheet.cellLong', { label: col.label, n: 60 }));
         } else if (col.type === 'int') {
-          if (!isInt(v)) add(path, `${col.label} must be a whole number.`);
-          else if (v < col.min || v > col.max) add(path, `${col.label} must be ${col.min} to ${col.max}.`);
+          if (!isInt(v)) add(path, msg('sheet.whole', { label: col.label }));
+          else if (v < col.min || v > col.max) add(path, msg('sheet.range', { label: col.label, min: col.min, max: col.max }));
         } else if (col.type === 'bool') {
-          if (v !== undefined && typeof v !== 'boolean') add(path, `${col.label} must be yes or no.`);
+          if (v !== undefined && typeof v !== 'boolean') add(path, msg('sheet.yesNo', { label: col.label }));
         } else if (col.type === 'ref') {
           const names = refNames(c.system, sheet, col.ref);
-          if (typeof v !== 'string' || !names.includes(v)) add(path, `${col.label}: choose one of ${names.join(', ') || '(none yet)'}.`);
+          if (typeof v !== 'string' || !names.includes(v)) add(path, msg('sheet.chooseOf', { label: col.label, names: names.join(', ') || msg('sheet.noneYet') }));
         }
       }
     });
@@ -95,18 +97,18 @@ export function refNames(system, sheet, ref) {
  * refused: [{what, why}], saved}: the characters that fit their game's
  * sheet, and each other one with its first problem. */
 export function parseCharacterFile(data) {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: 'The file is not a tablecheck characters file (expected a JSON object).' };
-  if (data.format !== 'tablecheck-characters') return { error: 'The file is not a tablecheck characters file (its "format" is not "tablecheck-characters").' };
-  if (data.version !== 1) return { error: `Unsupported characters file version ${JSON.stringify(data.version)} (expected 1).` };
-  if (!Array.isArray(data.characters)) return { error: 'The file has no "characters" list.' };
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return { error: msg('charactersFile.notObject') };
+  if (data.format !== 'tablecheck-characters') return { error: msg('charactersFile.format') };
+  if (data.version !== 1) return { error: msg('charactersFile.version', { version: JSON.stringify(data.version) }) };
+  if (!Array.isArray(data.characters)) return { error: msg('charactersFile.noCharacters') };
   const characters = [];
   const refused = [];
   data.characters.forEach((c, i) => {
     const errs = validateCharacter(c);
     if (!errs.length) { characters.push(c); return; }
-    const who = c && typeof c.name === 'string' && c.name.trim() ? `${c.name}` : `Character ${i + 1}`;
+    const who = c && typeof c.name === 'string' && c.name.trim() ? `${c.name}` : msg('charactersFile.nth', { n: i + 1 });
     const why = errs.map((e) => `${where(c.system, e.path)}${e.message}`);
-    refused.push({ what: who, why: why.length > 3 ? `${why.slice(0, 3).join('; ')} (and ${why.length - 3} more)` : why.join('; ') });
+    refused.push({ what: who, why: why.length > 3 ? `${why.slice(0, 3).join('; ')} ${msg('sheet.andMore', { n: why.length - 3 })}` : why.join('; ') });
   });
   return { characters, refused, saved: Array.isArray(data.saved_checks) ? data.saved_checks : [],
     tracked: Array.isArray(data.tracked) ? data.tracked : [] };
@@ -119,7 +121,7 @@ function where(system, path) {
   const spec = sheets[system];
   if (m && spec) {
     const t = spec.tables.find((x) => x.key === m[1]);
-    return `${t ? t.label : m[1]}, row ${Number(m[2]) + 1}: `;
+    return msg('sheet.row', { table: t ? t.label : m[1], n: Number(m[2]) + 1 });
   }
   if (!path || path.startsWith('numbers.') || path.startsWith('tables.')) return '';
   return `${path}: `;

@@ -46,12 +46,12 @@ export function parseFace(raw, spec) {
     const face = die.faces.find((f) => [f.text, String(f.value), f.value > 0 ? `+${f.value}` : null]
       .some((t) => t !== null && String(t).replace(MINUS, '-').toLowerCase() === typed));
     if (face) return { value: face.value };
-    return { error: `${die.label || 'This die'} shows ${die.faces.map((f) => f.text).join(', ')}.` };
+    return { error: t('die.shows', { die: die.label || t('die.this'), faces: die.faces.map((f) => f.text).join(', ') }) };
   }
-  if (!/^\d+$/.test(s)) return { error: `"${s}" is not a die face.` };
+  if (!/^\d+$/.test(s)) return { error: t('die.notFace', { text: s }) };
   let v = parseInt(s, 10);
   if (v === 0 && (sides === 10 || sides === 100)) v = sides;
-  if (v < 1 || v > sides) return { error: `A d${sides} shows 1 to ${sides}${sides === 10 || sides === 100 ? ' (0 counts as ' + sides + ')' : ''}.` };
+  if (v < 1 || v > sides) return { error: t(sides === 10 || sides === 100 ? 'die.rangeZero' : 'die.range', { die: t('die.name', { sides }), sides }) };
   return { value: v };
 }
 
@@ -77,7 +77,7 @@ export class EnteredDice {
     let complete = true;
     this.slots.forEach((s, i) => {
       const r = parseFace(s.input.value, s);
-      if (r.empty) { complete = false; errors.push({ slot: i, message: s.faces ? `Enter the ${s.label || 'die'}.` : `Enter the d${s.sides}.` }); }
+      if (r.empty) { complete = false; errors.push({ slot: i, message: s.faces ? t('die.enter', { die: s.label || t('die.die') }) : t('die.enter', { die: t('die.name', { sides: s.sides }) }) }); }
       else if (r.error) { complete = false; errors.push({ slot: i, message: r.error }); }
       else dice.push(r.value);
     });
@@ -113,8 +113,8 @@ export class EnteredDice {
     const errorEl = el('p', { class: 'field-error', id: errId, hidden: true });
     const slot = { sides, label, faces, input, errorEl };
     // a die whose sides show words or signs: one tap a side, as it landed
-    const sidesRow = faces ? el('div', { class: 'die-sides-row', role: 'group', 'aria-label': `${label || 'die'}: the side it shows` },
-      faces.map((f) => el('button', { type: 'button', class: 'btn die-side', 'data-face': String(f.value), 'aria-label': `${label || 'die'} shows ${f.text}`,
+    const sidesRow = faces ? el('div', { class: 'die-sides-row', role: 'group', 'aria-label': t('die.sideGroup', { die: label || t('die.die') }) },
+      faces.map((f) => el('button', { type: 'button', class: 'btn die-side', 'data-face': String(f.value), 'aria-label': t('die.side', { die: label || t('die.die'), face: f.text }),
         onclick: () => { input.value = f.text; input.dispatchEvent(new Event('input', { bubbles: true })); this.focusNext(slot); } }, f.text))) : null;
     slot.root = el('div', { class: 'die-entry', 'data-sides': sides, 'data-label': label || '' },
       el('label', { for: id }, el('span', { class: 'die-entry-sides' }, faces ? '' : `d${sides}`), faces ? '' : ' ', label || 'die'),

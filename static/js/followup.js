@@ -6,6 +6,7 @@
 // the page counts it down once the follow-up is resolved.
 
 import { el, clear } from './util.js';
+import { t } from './i18n.js';
 import { EnteredDice } from './entered.js';
 import * as chars from './characters.js';
 
@@ -63,12 +64,12 @@ export function askDice(host, slot, request, action, done, ended = () => {}) {
   clear(slot);
   const count = (action.new_dice || []).length;
   slot.append(el('div', { class: 'follow-entry', 'data-follow': action.label },
-    el('p', { class: 'follow-entry-title' }, `${action.label}: enter the new ${count === 1 ? 'die' : 'dice'}.`),
+    el('p', { class: 'follow-entry-title' }, t(count === 1 ? 'follow.enterDie' : 'follow.enterDice', { label: action.label })),
     dice.root, msg, el('div', { class: 'follow-entry-actions' }, button, cancel)));
   return dice.sync(request).then(() => {
     const first = dice.slots[0];
     if (first) first.input.focus();
-    host.say(`${action.label}: enter the new dice, then Resolve.`);
+    host.say(t('follow.enterResolve', { label: action.label }));
     return { go };
   });
 }

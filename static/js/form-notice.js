@@ -39,9 +39,9 @@ export class FormNotice {
     if (!gone.length) { this.clear(); return; }
     const system = this.controller.current.system;
     const check = this.controller.current.check;
-    this.text.textContent = `${what}. Your previous values: ${gone.slice(0, 4).join(', ')}${gone.length > 4 ? ` and ${gone.length - 4} more` : ''}.`;
+    this.text.textContent = t('notice.previous', { what, values: `${gone.slice(0, 4).join(', ')}${gone.length > 4 ? ` ${t('notice.andMore', { n: gone.length - 4 })}` : ''}` });
     this.undo.onclick = () => this.undoReplace(system, check, before);
-    this.undo.setAttribute('aria-label', 'Undo: put your previous values back in the form');
+    this.undo.setAttribute('aria-label', t('notice.undoLabel'));
     this.root.hidden = false;
   }
 

@@ -299,7 +299,7 @@ class ChoiceField extends Leaf {
       if (r.bad) {
         const named = this.typedChoice(this.numInput.value);
         if (named) return { value: named.value, errors: [] }; // a rank typed by name
-        return { errors: [{ path: this.path, message: `"${this.numInput.value.trim()}" is not a whole number or one of the choices.` }] };
+        return { errors: [{ path: this.path, message: t('form.notWholeOrChoice', { text: this.numInput.value.trim() }) }] };
       }
       return inRange(p, this.path, r.value);
     }
@@ -480,7 +480,7 @@ class ListField {
     this.errorEl = el('p', { class: 'field-error', id: newId('err'), hidden: true });
     this.body = el('div', { class: `list-items ${p.item.type === 'object' ? 'list-objects' : 'list-leaves'}` });
     this.fixed = p.min_items !== undefined && p.min_items === p.max_items;
-    this.addBtn = this.fixed ? null : el('button', { type: 'button', class: 'btn add-item', onclick: () => this.addByHand() }, `Add ${this.itemNoun()}`);
+    this.addBtn = this.fixed ? null : el('button', { type: 'button', class: 'btn add-item', onclick: () => this.addByHand() }, t('form.add', { noun: this.itemNoun() }));
     const helpId = newId('help');
     this.help = p.help ? el('p', { class: 'field-help', id: helpId }, p.help) : null;
     this.legendEl = el('legend', {}, this.label);
@@ -520,7 +520,7 @@ class ListField {
     }
     const wrap = el('div', { class: 'list-item-wrap' }, node.root);
     if (!this.fixed) {
-      const rm = el('button', { type: 'button', class: 'btn remove-item', 'aria-label': `Remove ${this.itemLabel(i).toLowerCase()}`, onclick: () => { this.removeAt(this.items.indexOf(node)); this.form.changed(this); } }, '\u2715');
+      const rm = el('button', { type: 'button', class: 'btn remove-item', 'aria-label': t('form.remove', { item: this.itemLabel(i) }), onclick: () => { this.removeAt(this.items.indexOf(node)); this.form.changed(this); } }, '\u2715');
       node.removeBtn = rm;
       if (node.tools) node.tools.append(rm); else wrap.append(rm);
     }
@@ -534,7 +534,7 @@ class ListField {
   }
   addNameSelect(node, i) {
     const np = this.pairedNames;
-    const sel = el('select', { class: 'attr-select', 'aria-label': `${np.item.label || np.label}: which is ${node.label}`, 'data-path': `${this.path.replace(/[^.]*$/, np.name)}[${i}]` },
+    const sel = el('select', { class: 'attr-select', 'aria-label': t('form.whichIs', { label: np.item.label || np.label, item: node.label }), 'data-path': `${this.path.replace(/[^.]*$/, np.name)}[${i}]` },
       el('option', { value: '' }, '\u2014'),
       // the short value keeps the row short; the catalog's label says it in full
       np.item.choices.map((c) => el('option', { value: String(c.value), label: String(c.value) }, String(c.label || c.value))));

@@ -5,6 +5,7 @@
 // changes (a bad file changes nothing and says why: history-check.js).
 
 import * as storage from './storage.js';
+import { t } from './i18n.js';
 import { MAX_ENTRIES, validateEntry, entryName } from './history-check.js';
 
 export { MAX_ENTRIES, validateEntry, unknownCheck, parseFile } from './history-check.js';
@@ -73,7 +74,7 @@ export async function verifyEntries(list, indexes, engine) {
   for (let k = 0; k < list.length; k++) {
     const e = list[k];
     const answer = await engine.resolve({ ...e.request, system: e.system, check: e.check, dice: e.dice || (e.result.rolls || []).map((d) => d.value) });
-    if (answer && answer.error) refused.push({ what: entryName(e, indexes[k]), why: `cannot be opened: ${answer.error.field ? `${answer.error.field}: ` : ''}${answer.error.message}`, index: indexes[k] });
+    if (answer && answer.error) refused.push({ what: entryName(e, indexes[k]), why: t('entry.cannotOpen', { why: `${answer.error.field ? `${answer.error.field}: ` : ''}${answer.error.message}` }), index: indexes[k] });
     else ok.push(e);
   }
   return { ok, refused };

@@ -131,7 +131,7 @@ function drawFollowUps(card, actions, meta) {
   const counterLine = (items) => {
     const a = items.find((x) => x.spend);
     const c = a && meta.counter ? meta.counter(a.spend) : null;
-    return c ? el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${a.spend.character}: ${c.label} ${c.left} of ${c.max} left`) : null;
+    return c ? el('p', { class: 'follow-counter', 'data-left': String(c.left) }, t('card.left', { character: a.spend.character, label: c.label, left: c.left, max: c.max })) : null;
   };
   return el('div', { class: 'follow-ups' },
     meta.followed ? el('p', { class: 'follow-done' }, t('card.followed')) : null,
@@ -148,7 +148,7 @@ function drawSpent(actions, meta) {
   const c = meta.spent;
   if (!c) return null;
   return el('div', { class: 'follow-spent' },
-    el('p', { class: 'follow-counter', 'data-left': String(c.left) }, `${c.character.name}: ${c.label} ${c.left} of ${c.max} left`),
+    el('p', { class: 'follow-counter', 'data-left': String(c.left) }, t('card.left', { character: c.character.name, label: c.label, left: c.left, max: c.max })),
     actions.undo ? el('button', { type: 'button', class: 'btn', 'data-action': 'undo', onclick: actions.undo }, t('card.undo', { label: c.label })) : null);
 }
 

@@ -21,7 +21,7 @@ import { Roller } from './roll.js';
 import { CardView } from './card-view.js';
 import { FormNotice } from './form-notice.js';
 import { RollBar } from './roll-bar.js';
-import { t } from './i18n.js';
+import { t, count } from './i18n.js';
 
 const DICE_FIELD = /^dice(\[\d+\])?$/;
 const TYPING_PAUSE = 700; // ms of quiet before typed text is checked
@@ -228,7 +228,7 @@ export class Table {
     const n = form ? form.markChanges() : 0;
     const named = form ? Object.keys(form.filled || {}).length : 0;
     this.resetBtn.hidden = !n && !named;
-    this.changedNote.textContent = n ? `${n === 1 ? '1 field differs' : `${n} fields differ`} from the first values.` : '';
+    this.changedNote.textContent = n ? count('table.differs', n) : '';
     this.formPane.dataset.changed = String(n);
   }
 

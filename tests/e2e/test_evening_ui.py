@@ -218,7 +218,7 @@ def test_a_new_character_starts_without_sample_skills(fresh, system, check):
     page.click("#character-new")
     skills = table_box(page, "Skills")
     assert skills.locator(".row").count() == 0
-    assert skills.locator(".table-empty").inner_text() == "No skills yet: tap \u201cAdd skill\u201d to add one."
+    assert skills.locator(".table-empty").inner_text() == "None yet in Skills: tap \u201cAdd skill\u201d to add one."
     # the game's named attributes or stats (what a skill refers to) are the sheet, not samples
     named = {"shadows_of_the_unknown": "Attributes", "ax": "Attributes", "dungeons_of_olde": "Stats"}.get(system)
     if named:
