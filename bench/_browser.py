@@ -299,6 +299,7 @@ class CountingHandler(site_serve.Handler):
         return True
 
     def do_GET(self):
+        self._arrived = time.time()
         if not self._refused("GET"):
             super().do_GET()
 
@@ -317,7 +318,7 @@ class CountingHandler(site_serve.Handler):
                 sent += len(block)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True  # the page went away mid-file: count what was sent
-        self.counter.add(self.path, sent)
+        self.counter.add(self.path, sent, getattr(self, "_arrived", None))
 
 
 class _Stamped(list):
@@ -336,15 +337,25 @@ class Counter:
         self.offline = False  # True: drop every request unanswered (see CountingHandler)
         self.refused = []  # (method, path) dropped while offline
         self._gz = {}
+        self.asked = []  # (path, bytes, when the request arrived): every body sent
 
-    def add(self, path, sent):
+    def add(self, path, sent, arrived=None):
         with self.lock:
             self.items.append((path, sent))  # stamped
+            self.asked.append((path, sent, time.time() if arrived is None else arrived))
+
+    def asked_before(self, until):
+        """[(path, bytes)] of the bodies whose requests arrived by `until`
+        (seconds since the epoch): what was fetched before then, however
+        long it then took to arrive (a slow link)."""
+        with self.lock:
+            return [(p, n) for p, n, t in self.asked if t <= until]
 
     def reset(self):
         with self.lock:
             del self.items[:]
             del self.log[:]  # the handler class holds this very list
+            del self.asked[:]
             self.refused = []
 
     def snapshot(self):
@@ -383,12 +394,14 @@ class Counter:
 
 class Server:
     """Serves `directory` on an ephemeral 127.0.0.1 port in a thread; `url`
-    ends with '/'; `counter` holds the bodies sent."""
+    ends with '/'; `counter` holds the bodies sent. `compress`: gzip what
+    GitHub Pages gzips (tools/serve.py GZIP_TYPES); the counter then counts
+    the bytes as sent, over the wire."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, compress=False):
         self.counter = Counter(directory)
         handler = type("BenchHandler", (CountingHandler,), {"counter": self.counter, "quiet": True,
-                                                            "log": self.counter.log})
+                                                            "log": self.counter.log, "compress": compress})
         self.httpd = http.server.ThreadingHTTPServer(
             ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True

@@ -4,13 +4,19 @@
     python3 tools/serve.py [--dir dist] [--port 8000] [--host 127.0.0.1] [--prefix /tablecheck/]
 
 `--prefix` serves the site under a sub-path (a Pages project site) and
-answers 404 outside it. Also importable: the browser tests start `Server`
+answers 404 outside it. Like Pages, it gzips the text types and the wasm
+(Content-Encoding: gzip, for a client that accepts it; `--no-gzip`: every
+body as stored): GZIP_TYPES, the browser undoes it natively. Also importable: the browser tests start `Server`
 in a thread on an ephemeral port. Standard library only.
 """
 
 import argparse
+import email.utils
 import functools
+import gzip
 import http.server
+import io
+import os
 import sys
 import threading
 from pathlib import Path
@@ -28,6 +34,32 @@ TYPES = {
     ".zip": "application/zip",
 }
 
+# What GitHub Pages sends gzip-encoded (its CDN compresses by content type:
+# text, JavaScript, JSON, SVG and the wasm; not zip, gzip, octet-stream or
+# images, which are compressed already or not compressible).
+GZIP_TYPES = ("text/", "application/javascript", "application/json", "application/manifest+json",
+              "image/svg+xml", "application/wasm")
+GZIP_LEVEL = 6
+_GZIPPED = {}  # (path, mtime, size) -> the gzip of the file
+
+
+def gzipped(path):
+    """The file's gzip (made once per file version, kept for the process)."""
+    st = os.stat(path)
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    if key not in _GZIPPED:
+        with open(path, "rb") as f:
+            _GZIPPED[key] = gzip.compress(f.read(), GZIP_LEVEL, mtime=0)
+    return _GZIPPED[key]
+
+
+def gzip_all(directory):
+    """Make the gzip of every file served gzip-encoded now (a server that
+    compresses on the first request would add that time to a benchmark)."""
+    for path in sorted(Path(directory).rglob("*")):
+        if path.is_file() and Handler.guess_type(Handler, str(path)).startswith(GZIP_TYPES):
+            gzipped(str(path))
+
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
@@ -36,6 +68,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     holds = None  # {path: Hold}: GETs of that path wait until released (tests)
     sent = None  # a list to append (path, status, body bytes) to, or None
     quiet = True
+    compress = False  # gzip GZIP_TYPES, as Pages does
 
     def _strip(self):
         """Map the request path under `prefix` to the site; False if outside."""
@@ -68,6 +101,35 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.log.append(("HEAD", self.path))
         if self._strip():
             super().do_HEAD()
+
+    def send_head(self):
+        """As the base class, but a GZIP_TYPES file to a client that accepts
+        gzip is sent gzip-encoded (with the same validators: a revalidation
+        still answers 304)."""
+        path = self.translate_path(self.path)
+        ctype = self.guess_type(path)
+        if not (self.compress and os.path.isfile(path) and ctype.startswith(GZIP_TYPES)
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        st = os.stat(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and not self.headers.get("If-None-Match"):
+            try:
+                if int(st.st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(304)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, OverflowError, IndexError):
+                pass
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(st.st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_response(self, code, message=None):
         self._status = code
@@ -108,7 +170,7 @@ class Hold:
 class Server:
     """A real HTTP server in a background thread. `url` ends with the prefix."""
 
-    def __init__(self, directory, port=0, host="127.0.0.1", prefix="/", quiet=True):
+    def __init__(self, directory, port=0, host="127.0.0.1", prefix="/", quiet=True, compress=False):
         if not prefix.startswith("/") or not prefix.endswith("/"):
             raise ValueError("prefix must start and end with '/'")
         self.requests = []
@@ -116,7 +178,7 @@ class Server:
         self.sent = []
         handler = type("SiteHandler", (Handler,), {"prefix": prefix, "log": self.requests,
                                                     "holds": self.holds, "sent": self.sent,
-                                                    "quiet": quiet})
+                                                    "quiet": quiet, "compress": compress})
         self.httpd = http.server.ThreadingHTTPServer(
             (host, port), functools.partial(handler, directory=str(directory)))
         self.httpd.daemon_threads = True
@@ -156,12 +218,13 @@ def main(argv=None):
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/")
+    parser.add_argument("--no-gzip", action="store_true", help="send every body as stored (no gzip)")
     args = parser.parse_args(argv)
     if not (Path(args.dir) / "index.html").is_file():
         print(f"{args.dir}/index.html not found: run `make build` first", file=sys.stderr)
         return 1
     try:
-        server = Server(args.dir, args.port, args.host, args.prefix, quiet=False)
+        server = Server(args.dir, args.port, args.host, args.prefix, quiet=False, compress=not args.no_gzip)
     except OSError as exc:
         print(f"cannot serve on {args.host}:{args.port}: {exc.strerror}; try PORT=<another>", file=sys.stderr)
         return 1
