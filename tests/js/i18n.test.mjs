@@ -6,7 +6,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { load } from './load.mjs';
 
-const { TABLES, LANGUAGES, t, percent, dateTime, setLang, lang } = await load('i18n.js');
+const { TABLES, LANGUAGES, t, count, fromBrowser, percent, dateTime, setLang, lang } = await load('i18n.js');
 
 const fields = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -39,6 +39,21 @@ test('the language is English unless set, and an unknown one is English', () => 
   assert.equal(t('history.title'), 'Verlauf');
   assert.equal(setLang('xx'), 'en');
   assert.equal(t('history.title'), 'History');
+});
+
+test('the browser\'s first language the page has, by its primary tag; none: null', () => {
+  assert.equal(fromBrowser(['de-DE', 'en-US']), 'de');
+  assert.equal(fromBrowser(['fr-FR', 'DE-at', 'en']), 'de');
+  assert.equal(fromBrowser(['en-GB', 'de']), 'en');
+  assert.equal(fromBrowser(['fr-FR', 'it']), null);
+  assert.equal(fromBrowser([]), null);
+  assert.equal(fromBrowser(undefined), null);
+});
+
+test('count picks one or other by the number, and fills it', () => {
+  assert.equal(count('roll.fixField', 1, { what: 'X' }, 'de'), 'Erst dieses Feld berichtigen: X.');
+  assert.equal(count('roll.fixField', 3, { what: 'X' }, 'de'), 'Erst 3 Felder berichtigen: X.');
+  assert.notEqual(count('roll.fixField', 1, { what: 'X' }, 'en'), count('roll.fixField', 2, { what: 'X' }, 'en'));
 });
 
 test('percentages as each language writes them', () => {
