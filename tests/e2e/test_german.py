@@ -127,3 +127,25 @@ def test_a_german_evening_switch_roll_reload_and_an_english_entry_opened_in_germ
     open_entry(page, 0)
     text = card_text(page)
     assert "Skill check" in text and "QL 2" in text and "Fertigkeitsprobe" not in text
+
+
+def test_a_german_browser_opens_the_page_in_german_until_english_is_chosen(browser, site):
+    """Issue 28 item 2: the language follows navigator.languages (a de-DE
+    browser: German) unless the header's choice is stored, which wins."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce", locale="de-DE")
+    page = open_page(context, site.url)
+    wait_ui(page)
+    assert page.evaluate("navigator.languages[0]") == "de-DE"
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.locator("#open-history").inner_text().startswith("Verlauf")
+    assert stored(page, "lang") is None  # followed, not chosen
+
+    switch_to(page, "en")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert stored(page, "lang") == "en"
+    page.reload()
+    wait_ui(page)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#open-history").inner_text().startswith("History")
+    assert page.errors == []
+    context.close()
