@@ -134,7 +134,7 @@ export class CharacterFill {
     form.silent = false;
     form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the attributes are theirs
     form.refreshFill();
-    this.host.say(names.length ? t('fill.noRowNames', { name: c.name, what: text, names: names.join('/') }) : t('fill.noRow', { name: c.name, what: text }));
+    this.host.say(names.length ? t('fill.noRowNames', { name: c.name, what: text, known: names.join('/') }) : t('fill.noRow', { name: c.name, what: text }));
     this.controller.formChanged(null);
   }
 

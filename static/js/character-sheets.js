@@ -76,7 +76,7 @@ export function validateCharacter(c) {
           if (v !== undefined && typeof v !== 'boolean') add(path, msg('sheet.yesNo', { label: col.label }));
         } else if (col.type === 'ref') {
           const names = refNames(c.system, sheet, col.ref);
-          if (typeof v !== 'string' || !names.includes(v)) add(path, msg('sheet.chooseOf', { label: col.label, names: names.join(', ') || msg('sheet.noneYet') }));
+          if (typeof v !== 'string' || !names.includes(v)) add(path, msg('sheet.chooseOf', { label: col.label, known: names.join(', ') || msg('sheet.noneYet') }));
         }
       }
     });
@@ -121,7 +121,7 @@ function where(system, path) {
   const spec = sheets[system];
   if (m && spec) {
     const t = spec.tables.find((x) => x.key === m[1]);
-    return msg('sheet.row', { table: t ? t.label : m[1], n: Number(m[2]) + 1 });
+    return msg('sheet.row', { where: t ? t.label : m[1], n: Number(m[2]) + 1 });
   }
   if (!path || path.startsWith('numbers.') || path.startsWith('tables.')) return '';
   return `${path}: `;
