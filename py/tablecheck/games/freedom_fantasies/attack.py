@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ...errors import InvalidRequest
 from .d20 import all_labels, kept_dist, kept_info, outcome_probs, result_of, roll_d20s, tally
 from .tables import UNARMED_DR, WEAPONS
-from .terms import ABILITIES, ABILITY_NAME, ATTACK_OUTCOMES
+from .terms import ABILITIES, ABILITY_NAME, ATTACK_OUTCOMES, FANTASTIC_OVER_DC
 
 
 def attack_band(face, result, evasion_dc):
@@ -17,7 +17,7 @@ def attack_band(face, result, evasion_dc):
         return "critical_hit"
     if result < evasion_dc:
         return "miss"
-    return "direct_hit" if result >= evasion_dc + 10 else "glancing_hit"
+    return "direct_hit" if result >= evasion_dc + FANTASTIC_OVER_DC else "glancing_hit"
 
 
 def damage_of(outcome, dr, defense):

@@ -6,7 +6,7 @@ from ...display.model import Card, Figure, OddsView
 from ...display.words import low, number, plural
 from .cards import (d20_charts, dice, kept_fact, modded, net_fact, net_fig, result_step,
                     roll_text, success_fig, tally_text, term, what)
-from .terms import ABILITIES
+from .terms import ABILITIES, FANTASTIC_OVER_DC
 
 ATTACK_SUMMARY = {
     "miss": "miss; the target may Counter if its weapon can reach the attacker",
@@ -67,8 +67,9 @@ def _band_step(result, gm):
     if outcome == "miss":
         return f"{total} is below Evasion DC {dc}: miss."
     if outcome == "direct_hit":
-        return f"{total} meets Evasion DC + 10 = {dc + 10}: direct hit."
-    return f"{total} meets Evasion DC {dc} but not {dc + 10}: glancing hit."
+        return (f"{total} meets Evasion DC + {FANTASTIC_OVER_DC} = {dc + FANTASTIC_OVER_DC}: "
+                "direct hit.")
+    return f"{total} meets Evasion DC {dc} but not {dc + FANTASTIC_OVER_DC}: glancing hit."
 
 
 def _damage_step(values, result, tg):

@@ -8,6 +8,7 @@ from ...display.words import low, signed
 from .cards import (MODIFIER, choices, d20_charts, dc_text, dc_words, dice, kept_fact, modded,
                     net_fact, net_fig, point_note, result_step, roll_text, success_fig, tally_text,
                     what, with_choices)
+from .terms import FANTASTIC_OVER_DC
 
 SKILL_SUMMARY = {
     "fail": "fail; the Action fails and something negative happens",
@@ -37,8 +38,10 @@ def band_step(outcome, result, dc, face, gm, dc_name="DC"):
     if outcome == "success":
         return f"{result} meets {dc_name} {dc}: success (a GM check is only fail or success)."
     if outcome == "fantastic_success":
-        return f"{result} meets {dc_name} + 10 = {dc + 10}: fantastic success."
-    return f"{result} meets {dc_name} {dc} but not {dc_name} + 10 = {dc + 10}: partial success."
+        return (f"{result} meets {dc_name} + {FANTASTIC_OVER_DC} = {dc + FANTASTIC_OVER_DC}: "
+                "fantastic success.")
+    return (f"{result} meets {dc_name} {dc} but not {dc_name} + {FANTASTIC_OVER_DC} = "
+            f"{dc + FANTASTIC_OVER_DC}: partial success.")
 
 
 def _summary(lead, outcome, face, gm):

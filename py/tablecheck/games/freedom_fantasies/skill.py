@@ -5,7 +5,7 @@ natural 20 and the Detriments "if nothing happens": the package's docstring."""
 
 from .d20 import all_labels, kept_dist, kept_info, outcome_probs, result_of, roll_d20s, tally
 from .tables import SKILL_DCS, dc_value
-from .terms import BENEFITS, DETRIMENTS, SKILL_OUTCOMES
+from .terms import BENEFITS, DETRIMENTS, FANTASTIC_OVER_DC, SKILL_OUTCOMES
 
 SKILL_SUCCESS = ("critical_success", "fantastic_success", "partial_success", "success")
 
@@ -18,7 +18,7 @@ def skill_band(face, result, dc, gm=False):
         return "fail"
     if gm:  # GM checks are binary
         return "success"
-    return "fantastic_success" if result >= dc + 10 else "partial_success"
+    return "fantastic_success" if result >= dc + FANTASTIC_OVER_DC else "partial_success"
 
 
 def skill_extras(outcome, face, gm):

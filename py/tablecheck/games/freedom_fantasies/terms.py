@@ -11,6 +11,10 @@ ABILITIES = [
 ]
 ABILITY_NAME = dict(ABILITIES)
 
+# "If the Result meets or beats the Difficulty Class + 10, it is a Fantastic
+# Success" (Checks, 4: Is it Fantastic?); an attack's direct hit the same over Evasion DC
+FANTASTIC_OVER_DC = 10
+
 SKILL_OUTCOMES = [
     ("critical_success", "Critical success"),
     ("fantastic_success", "Fantastic success"),
