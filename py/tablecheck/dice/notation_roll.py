@@ -606,6 +606,16 @@ def func_bounds(node):
     return max(a, c), max(b, d)
 
 
+FEW_DICE = 64  # a roll of fewer dice makes a few hundred records: nothing worth pausing for
+
+
+def few_dice(expr):
+    """Whether a roll of `expr` starts with fewer than FEW_DICE dice: the
+    collector is left running for it (collector_paused costs more than the
+    collections a few hundred records could cause)."""
+    return shape_of(expr).dice < FEW_DICE
+
+
 class collector_paused:
     """`with collector_paused():` the cyclic garbage collector held off while
     a roll makes its records (as it was before, after): a roll of 100,000
@@ -639,4 +649,4 @@ def roll(expression, tray):
 
 
 __all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "MAX_ROLLED", "text_of",
-           "text_of_unlabelled", "collector_paused"]
+           "text_of_unlabelled", "collector_paused", "few_dice", "FEW_DICE"]
