@@ -62,7 +62,7 @@ class Shape:
         self.alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
         low, high = self.bounds = bounds(expr.root)
         self.min, self.max = _bound(low), _bound(high)  # as the result gives them
-        self.dice = sum(t.count for t in expr.dice_terms)  # the terms' own dice
+        self.dice = expr.dice  # the terms' own dice
 
 
 _SHAPES = {}  # expression text -> Shape (of the tree parse() gives for it)
@@ -606,14 +606,9 @@ def func_bounds(node):
     return max(a, c), max(b, d)
 
 
-FEW_DICE = 64  # a roll of fewer dice makes a few hundred records: nothing worth pausing for
-
-
-def few_dice(expr):
-    """Whether a roll of `expr` starts with fewer than FEW_DICE dice: the
-    collector is left running for it (collector_paused costs more than the
-    collections a few hundred records could cause)."""
-    return shape_of(expr).dice < FEW_DICE
+# a roll of fewer dice (Expression.dice) makes a few hundred records: the
+# collector is left running (pausing it costs more than what it could collect)
+FEW_DICE = 64
 
 
 class collector_paused:
@@ -649,4 +644,4 @@ def roll(expression, tray):
 
 
 __all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "MAX_ROLLED", "text_of",
-           "text_of_unlabelled", "collector_paused", "few_dice", "FEW_DICE"]
+           "text_of_unlabelled", "collector_paused", "FEW_DICE"]

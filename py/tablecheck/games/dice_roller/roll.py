@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 
 from ...dice import notation
-from ...dice.notation_roll import collector_paused, few_dice
+from ...dice.notation_roll import FEW_DICE, collector_paused
 from ...errors import InvalidRequest
 from ...jsonvalues import shown
 
@@ -23,7 +23,7 @@ def resolve(values, tray):
     right after their die, then rerolls, keep/drop and counting marked on
     the dice."""
     expr = notation.parse(values["expression"])
-    if few_dice(expr):
+    if expr.dice < FEW_DICE:
         return notation.roll(expr, tray).to_dict()
     with collector_paused():
         return notation.roll(expr, tray).to_dict()

@@ -752,7 +752,7 @@ def test_a_tree_read_again_rolls_with_its_own_labels():
     assert first["rolls"][0]["label"] == "d6 1 of 2d6 (fire)"
 
 
-# -- the garbage collector: paused for big rolls only (notation_roll.few_dice) -----
+# -- the garbage collector: paused for big rolls only (notation_roll.FEW_DICE) -----
 class _WatchingSource(SeededSource):
     """A seeded source that notes, for every die, whether the cyclic
     collector was running while it was rolled."""
