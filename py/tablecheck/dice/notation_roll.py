@@ -334,7 +334,9 @@ class RollResult:
     def steps(self):
         terms = self.roller.terms
         alone = self.roller.shape.alone
-        steps = [self.term_step(tr, alone) for tr in terms]
+        plain = not self.roller.group_counted
+        steps = [self.plain_step(tr, alone) if plain and tr.plain else self.term_step(tr, alone)
+                 for tr in terms]
         if not alone:
             steps.append(f"Total: {self.total_text()} = {number_text(self.total)}")
         return steps + self.roller.notes if self.roller.notes else steps
