@@ -149,12 +149,13 @@ class Roller:
         labels = self.shape.labels[id(term)]
         if term.simple:  # NdX with at most keep/drop: its dice at once, nothing else to do
             dice = self.tray.roll_many(term.sides, labels)
-            units = [Unit([d], d.value) for d in dice]
+            units, value = [], 0
+            for d in dice:  # a loop: CPython 3.11 makes a function of each comprehension
+                units.append(Unit([d], d.value))
+                value += d.value
             if term.keep:
                 keep_pool(units, term.keep)
                 value = sum([u.value for u in units if u.kept])
-            else:
-                value = sum([d.value for d in dice])
             self.terms.append(TermRoll(term, units, value, sign, False, (first, len(self.tray.dice)), True))
             return value
         m = term.mods
@@ -335,8 +336,9 @@ class RollResult:
         terms = self.roller.terms
         alone = self.roller.shape.alone
         plain = not self.roller.group_counted
-        steps = [self.plain_step(tr, alone) if plain and tr.plain else self.term_step(tr, alone)
-                 for tr in terms]
+        steps = []
+        for tr in terms:  # a loop, not a comprehension: most rolls have a term or two
+            steps.append(self.plain_step(tr, alone) if plain and tr.plain else self.term_step(tr, alone))
         if not alone:
             steps.append(f"Total: {self.total_text()} = {number_text(self.total)}")
         return steps + self.roller.notes if self.roller.notes else steps
@@ -361,7 +363,7 @@ class RollResult:
             "expression": expr.text,
             "min": shape.min,
             "max": shape.max,
-            "terms": [self.term_dict(tr) for tr in self.roller.terms],
+            "terms": list(map(self.term_dict, self.roller.terms)),
             "summary": f"{expr.text} = {number_text(total)}",
             "steps": self.steps(),
         }
@@ -382,9 +384,12 @@ class RollResult:
         signed = value * tr.sign if tr.sign else value
         units = tr.units
         if tr.plain:  # single dice, kept or dropped: no chains, counting, sorting
+            values, kept = [], []
+            for u in units:
+                values.append(u.value)
+                kept.append(u.kept)
             out = {"term": node.text, "sign": "-" if tr.sign < 0 else "+",
-                   "values": [u.value for u in units], "kept": [u.kept for u in units],
-                   "total": signed}
+                   "values": values, "kept": kept, "total": signed}
             if node.label:
                 out["label"] = node.label
             return out
