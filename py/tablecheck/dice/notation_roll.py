@@ -165,17 +165,21 @@ class Roller:
             units = [Unit([d], d.value) for d in (self.die(term, label) for label in labels)]
         else:  # no die changes what the next one is for: all at once
             dice = self.tray.roll_many(term.sides, labels)
-            if term.clamps:
-                for d in dice:
+            units = []
+            for d in dice:
+                if term.clamps:
                     self.clamp(term, d)
-            units = [Unit([d], d.value) for d in dice]
+                units.append(Unit([d], d.value))
         value = None
         for step in term.steps:  # reroll, unique, keep/drop, counting, criticals
             counted = step.roll(self, term, units, labels)
             if counted is not None:
                 value = counted
         if value is None:
-            value = sum([u.value for u in units if u.kept])
+            value = 0
+            for u in units:
+                if u.kept:
+                    value += u.value
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice)),
                                    term.plain and not m.sort))
         return value
@@ -345,12 +349,16 @@ class RollResult:
 
     def total_text(self):
         """'13 + 3 - 2' (each term with its own sign) or '(7 + 3) * 2'."""
-        values = {id(tr.node): tr.value for tr in self.roller.terms}
+        values = {}
+        for tr in self.roller.terms:  # loops, not comprehensions: a term or two
+            values[id(tr.node)] = tr.value
         sum_parts = self.roller.shape.sum_parts
-        if sum_parts is not None:
-            return " ".join([p if type(p) is str else _signed_text(p[0], values.get(p[2]), p[1])
-                             for p in sum_parts])
-        return _values_text(self.expression.root, values)
+        if sum_parts is None:
+            return _values_text(self.expression.root, values)
+        texts = []
+        for p in sum_parts:
+            texts.append(p if type(p) is str else _signed_text(p[0], values.get(p[2]), p[1]))
+        return " ".join(texts)
 
     def to_dict(self):
         expr = self.expression
@@ -428,9 +436,15 @@ def _additive_leaves(node):
 def _signed_text(sign, value, first):
     """One leaf of a sum's total text: '-3' first, '+ 3' / '- 3' after
     ('?' for a value the roll did not give)."""
-    text = number_text(value if value >= 0 else -value) if value is not None else "?"
-    neg = (sign < 0) != (value is not None and value < 0)
-    return ("-" if neg else "") + text if first else f"{'-' if neg else '+'} {text}"
+    if value is None:
+        text, neg = "?", sign < 0
+    else:
+        neg = (sign < 0) != (value < 0)
+        size = -value if value < 0 else value
+        text = str(size) if type(size) is int else number_text(size)
+    if first:
+        return "-" + text if neg else text
+    return ("- " if neg else "+ ") + text
 
 
 def _sum_part(sign, leaf, first):
