@@ -87,6 +87,8 @@ def die_labels(term, several):
 
 
 class Roller:
+    __slots__ = ("expr", "tray", "shape", "terms", "notes", "chains", "group_counted", "extra_left")
+
     def __init__(self, expr, tray):
         self.expr = expr
         self.tray = tray

@@ -53,6 +53,8 @@ class Die:
 
 
 class Tray:
+    __slots__ = ("source", "dice", "_chains")
+
     def __init__(self, source):
         self.source = source
         self.dice = []
