@@ -68,6 +68,12 @@ class Check:
         replayed dice hold them)."""
         return frozenset(p.name for p in self.params if not p.stored)
 
+    @cached_property
+    def unreplayed(self):
+        """Names a replay leaves out: the request's `dice` and `seed` (the
+        replay gives the dice it was resolved with) and the unstored params."""
+        return frozenset(("dice", "seed")) | self.unstored
+
     def outcome_tones(self):
         """{outcome: tone} for every outcome: declared, else good/bad by success."""
         return {o: self.tones.get(o) or ("good" if o in self.success_outcomes else "bad")

@@ -359,6 +359,11 @@ class Expression:
         return [n for n in walk(self.root) if isinstance(n, Dice)]
 
     @cached_property
+    def dice(self):
+        """The terms' own dice (before explosions and rerolls)."""
+        return sum(t.count for t in self.dice_terms)
+
+    @cached_property
     def text(self):
         return text_of(self.root)
 

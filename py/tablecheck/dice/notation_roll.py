@@ -62,7 +62,7 @@ class Shape:
         self.alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
         low, high = self.bounds = bounds(expr.root)
         self.min, self.max = _bound(low), _bound(high)  # as the result gives them
-        self.dice = sum(t.count for t in expr.dice_terms)  # the terms' own dice
+        self.dice = expr.dice  # the terms' own dice
 
 
 _SHAPES = {}  # expression text -> Shape (of the tree parse() gives for it)
@@ -87,6 +87,8 @@ def die_labels(term, several):
 
 
 class Roller:
+    __slots__ = ("expr", "tray", "shape", "terms", "notes", "chains", "group_counted", "extra_left")
+
     def __init__(self, expr, tray):
         self.expr = expr
         self.tray = tray
@@ -149,12 +151,13 @@ class Roller:
         labels = self.shape.labels[id(term)]
         if term.simple:  # NdX with at most keep/drop: its dice at once, nothing else to do
             dice = self.tray.roll_many(term.sides, labels)
-            units = [Unit([d], d.value) for d in dice]
+            units, value = [], 0
+            for d in dice:  # a loop: CPython 3.11 makes a function of each comprehension
+                units.append(Unit([d], d.value))
+                value += d.value
             if term.keep:
                 keep_pool(units, term.keep)
                 value = sum([u.value for u in units if u.kept])
-            else:
-                value = sum([d.value for d in dice])
             self.terms.append(TermRoll(term, units, value, sign, False, (first, len(self.tray.dice)), True))
             return value
         m = term.mods
@@ -164,17 +167,21 @@ class Roller:
             units = [Unit([d], d.value) for d in (self.die(term, label) for label in labels)]
         else:  # no die changes what the next one is for: all at once
             dice = self.tray.roll_many(term.sides, labels)
-            if term.clamps:
-                for d in dice:
+            units = []
+            for d in dice:
+                if term.clamps:
                     self.clamp(term, d)
-            units = [Unit([d], d.value) for d in dice]
+                units.append(Unit([d], d.value))
         value = None
         for step in term.steps:  # reroll, unique, keep/drop, counting, criticals
             counted = step.roll(self, term, units, labels)
             if counted is not None:
                 value = counted
         if value is None:
-            value = sum([u.value for u in units if u.kept])
+            value = 0
+            for u in units:
+                if u.kept:
+                    value += u.value
         self.terms.append(TermRoll(term, units, value, sign, m.counting, (first, len(self.tray.dice)),
                                    term.plain and not m.sort))
         return value
@@ -334,19 +341,26 @@ class RollResult:
     def steps(self):
         terms = self.roller.terms
         alone = self.roller.shape.alone
-        steps = [self.term_step(tr, alone) for tr in terms]
+        plain = not self.roller.group_counted
+        steps = []
+        for tr in terms:  # a loop, not a comprehension: most rolls have a term or two
+            steps.append(self.plain_step(tr, alone) if plain and tr.plain else self.term_step(tr, alone))
         if not alone:
             steps.append(f"Total: {self.total_text()} = {number_text(self.total)}")
         return steps + self.roller.notes if self.roller.notes else steps
 
     def total_text(self):
         """'13 + 3 - 2' (each term with its own sign) or '(7 + 3) * 2'."""
-        values = {id(tr.node): tr.value for tr in self.roller.terms}
+        values = {}
+        for tr in self.roller.terms:  # loops, not comprehensions: a term or two
+            values[id(tr.node)] = tr.value
         sum_parts = self.roller.shape.sum_parts
-        if sum_parts is not None:
-            return " ".join([p if type(p) is str else _signed_text(p[0], values.get(p[2]), p[1])
-                             for p in sum_parts])
-        return _values_text(self.expression.root, values)
+        if sum_parts is None:
+            return _values_text(self.expression.root, values)
+        texts = []
+        for p in sum_parts:
+            texts.append(p if type(p) is str else _signed_text(p[0], values.get(p[2]), p[1]))
+        return " ".join(texts)
 
     def to_dict(self):
         expr = self.expression
@@ -359,7 +373,7 @@ class RollResult:
             "expression": expr.text,
             "min": shape.min,
             "max": shape.max,
-            "terms": [self.term_dict(tr) for tr in self.roller.terms],
+            "terms": list(map(self.term_dict, self.roller.terms)),
             "summary": f"{expr.text} = {number_text(total)}",
             "steps": self.steps(),
         }
@@ -380,9 +394,12 @@ class RollResult:
         signed = value * tr.sign if tr.sign else value
         units = tr.units
         if tr.plain:  # single dice, kept or dropped: no chains, counting, sorting
+            values, kept = [], []
+            for u in units:
+                values.append(u.value)
+                kept.append(u.kept)
             out = {"term": node.text, "sign": "-" if tr.sign < 0 else "+",
-                   "values": [u.value for u in units], "kept": [u.kept for u in units],
-                   "total": signed}
+                   "values": values, "kept": kept, "total": signed}
             if node.label:
                 out["label"] = node.label
             return out
@@ -421,9 +438,15 @@ def _additive_leaves(node):
 def _signed_text(sign, value, first):
     """One leaf of a sum's total text: '-3' first, '+ 3' / '- 3' after
     ('?' for a value the roll did not give)."""
-    text = number_text(value if value >= 0 else -value) if value is not None else "?"
-    neg = (sign < 0) != (value is not None and value < 0)
-    return ("-" if neg else "") + text if first else f"{'-' if neg else '+'} {text}"
+    if value is None:
+        text, neg = "?", sign < 0
+    else:
+        neg = (sign < 0) != (value < 0)
+        size = -value if value < 0 else value
+        text = str(size) if type(size) is int else number_text(size)
+    if first:
+        return "-" + text if neg else text
+    return ("- " if neg else "+ ") + text
 
 
 def _sum_part(sign, leaf, first):
@@ -606,6 +629,11 @@ def func_bounds(node):
     return max(a, c), max(b, d)
 
 
+# a roll of fewer dice (Expression.dice) makes a few hundred records: the
+# collector is left running (pausing it costs more than what it could collect)
+FEW_DICE = 64
+
+
 class collector_paused:
     """`with collector_paused():` the cyclic garbage collector held off while
     a roll makes its records (as it was before, after): a roll of 100,000
@@ -639,4 +667,4 @@ def roll(expression, tray):
 
 
 __all__ = ["roll", "RollResult", "Roller", "bounds", "MAX_EXTRA", "MAX_ROLLED", "text_of",
-           "text_of_unlabelled", "collector_paused"]
+           "text_of_unlabelled", "collector_paused", "FEW_DICE"]

@@ -39,6 +39,7 @@ class DiceSource:
     entered `dice`, they replay the result (api.resolve's `replay`)."""
 
     kind = None
+    __slots__ = ("given",)  # one source per request: no instance dict to make
 
     def __init__(self):
         self.given = []
@@ -116,6 +117,7 @@ def _take(n):
 
 class SecureSource(DiceSource):
     kind = "secure"
+    __slots__ = ()
 
     _rng = _shared = random.SystemRandom()  # holds no state: one for every request
 
@@ -159,6 +161,7 @@ class SecureSource(DiceSource):
 
 class SeededSource(DiceSource):
     kind = "seeded"
+    __slots__ = ("seed", "_rng")
 
     def __init__(self, seed):
         super().__init__()
@@ -188,6 +191,7 @@ class NeedMoreDice(Exception):
 
 class EnteredSource(DiceSource):
     kind = "entered"
+    __slots__ = ("field", "values", "used", "asked", "missing")
 
     def __init__(self, values, field="dice"):
         super().__init__()

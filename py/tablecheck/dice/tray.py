@@ -53,6 +53,8 @@ class Die:
 
 
 class Tray:
+    __slots__ = ("source", "dice", "_chains")
+
     def __init__(self, source):
         self.source = source
         self.dice = []
@@ -71,7 +73,9 @@ class Tray:
         """One die of `sides` for each label, asked of the source at once:
         the same dice as a roll() for each."""
         faces = self.source.roll_many(sides, len(labels), labels)
-        dice = [Die(sides, face, label) for face, label in zip(faces, labels)]
+        dice = []
+        for face, label in zip(faces, labels):  # a loop: most terms roll a die or three
+            dice.append(Die(sides, face, label))
         self.dice += dice
         return dice
 
@@ -111,7 +115,7 @@ class Tray:
         return chain
 
     def to_list(self):
-        return [d.to_dict() for d in self.dice]
+        return list(map(Die.to_dict, self.dice))
 
 
 def keep(dice, k, highest=True):

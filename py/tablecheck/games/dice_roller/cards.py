@@ -6,7 +6,7 @@ distribution): the expression as it was read, the total, the dice with
 their keep/drop and explosion flags.
 """
 
-from ...dice.notation_roll import collector_paused
+from ...dice.notation_roll import FEW_DICE, collector_paused
 from ...dice.sources import FACE_TEXTS as FATE_FACES  # minus, 0 (the blank side), plus
 from ...display.common import chart, die_notes, fig
 from ...display.model import OddsView
@@ -167,6 +167,8 @@ class RollCard:
 
 def roll_card(ctx, values, result):
     """The card of a rolled expression: '4d6kh3 + 1d8! - 2', Total 14."""
+    if len(result["rolls"]) < FEW_DICE:
+        return RollCard(*_card(ctx, result))
     with collector_paused():  # up to 100,000 dice: a dict each
         return RollCard(*_card(ctx, result))
 

@@ -11,7 +11,7 @@ import sys
 from fractions import Fraction
 
 from ...dice import notation
-from ...dice.notation_roll import collector_paused
+from ...dice.notation_roll import FEW_DICE, collector_paused
 from ...errors import InvalidRequest
 from ...jsonvalues import shown
 
@@ -22,8 +22,11 @@ def resolve(values, tray):
     """Roll `values["expression"]`: every die through the tray, explosions
     right after their die, then rerolls, keep/drop and counting marked on
     the dice."""
+    expr = notation.parse(values["expression"])
+    if expr.dice < FEW_DICE:
+        return notation.roll(expr, tray).to_dict()
     with collector_paused():
-        return notation.roll(values["expression"], tray).to_dict()
+        return notation.roll(expr, tray).to_dict()
 
 
 def _key(total):

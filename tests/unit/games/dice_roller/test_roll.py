@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tablecheck import api
 from tablecheck.dice import EnteredSource, SeededSource, Tray
-from tablecheck.dice import notation
+from tablecheck.dice import notation, notation_roll
 from tablecheck.errors import InvalidRequest
 from tablecheck.games.dice_roller import roll as dice_roller
 
@@ -750,3 +750,33 @@ def test_a_tree_read_again_rolls_with_its_own_labels():
     notation_parse._parse_cached.cache_clear()
     assert api.resolve(request) == first
     assert first["rolls"][0]["label"] == "d6 1 of 2d6 (fire)"
+
+
+# -- the garbage collector: paused for big rolls only (notation_roll.FEW_DICE) -----
+class _WatchingSource(SeededSource):
+    """A seeded source that notes, for every die, whether the cyclic
+    collector was running while it was rolled."""
+
+    def __init__(self, seed):
+        super().__init__(seed)
+        self.collector = []
+
+    def roll_many(self, sides, n, labels=None):
+        import gc
+        self.collector.append(gc.isenabled())
+        return super().roll_many(sides, n, labels)
+
+
+@pytest.mark.parametrize("expression, paused", [
+    pytest.param("3d6+2", False, id="a few dice: the collector keeps running"),
+    pytest.param(f"{notation_roll.FEW_DICE - 1}d6", False, id="just under FEW_DICE: running"),
+    pytest.param(f"{notation_roll.FEW_DICE}d6", True, id="FEW_DICE dice: paused while rolling"),
+])
+def test_collector_paused_only_for_big_rolls(expression, paused):
+    import gc
+    assert gc.isenabled()
+    source = _WatchingSource(7)
+    result = dice_roller.resolve({"expression": expression}, Tray(source))
+    assert source.collector == [not paused]
+    assert gc.isenabled()  # as it was before, after
+    assert result["total"] == sum(result["terms"][0]["values"]) + (2 if "+2" in expression else 0)
