@@ -122,6 +122,9 @@ class System:
     # "Languages"): a game without a language answers in its own
     locale: str = "en"
     translations: dict = field(default_factory=dict)
+    # the templates of its own refusals in its language {key: template}
+    # (errors.InvalidRequest `refusal`; the API words them, messages.word)
+    refusals: dict = None
 
     def in_locale(self, locale):
         """This system in `locale`, or itself when it has no such words."""

@@ -21,16 +21,41 @@ class InvalidRequest(ValueError):
     is wrong in words a player understands, `code` what kind of problem it
     is (one of CODES). Extra keyword data (such as the dice still
     ``needed``, or the 1-based ``position`` in a dice expression) travels in
-    `extra` and in :meth:`to_dict`."""
+    `extra` and in :meth:`to_dict`.
 
-    def __init__(self, field, message, code="range", **extra):
+    Rules hold no sentences: they raise a keyed refusal, `refusal=(key,
+    {field: value})`, and no message. One of the API's own keys
+    (tablecheck.messages) is worded in English at once; a game's key when
+    the API words it from the game's table (`word_in`, System.refusals),
+    in the request's language. `field` and `code` never change with it."""
+
+    def __init__(self, field, message=None, code="range", refusal=None, **extra):
         if code not in CODES:
             raise ValueError(f"unknown error code {code!r}")
         self.field = field
-        self.message = message
         self.code = code
         self.extra = extra
+        self.refusal = refusal
+        if message is None and refusal is not None:
+            from .messages import has, word
+            message = word(*refusal) if has(refusal[0]) else refusal[0]
+        self.message = message
         super().__init__(f"{field}: {message}")
+
+    def word_in(self, lang, table=None):
+        """Word a keyed refusal in `lang`: from `table` (a game's refusals
+        in that language) when it has the key, else the API's own
+        messages; a message without a key stays as it is."""
+        if self.refusal is None:
+            return self
+        from .messages import has, word
+        key, fields = self.refusal
+        if table is not None and key in table:
+            self.message = word(key, fields, lang, table)
+        elif has(key):
+            self.message = word(key, fields, lang)
+        self.args = (f"{self.field}: {self.message}",)
+        return self
 
     def to_dict(self):
         out = {"field": self.field, "message": self.message, "code": self.code}
