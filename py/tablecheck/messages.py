@@ -143,6 +143,19 @@ class Dice(Shown):
     """A number of dice: '1 die', '3 dice'."""
 
 
+class Named(Shown):
+    """An id a game's table names ("COU": "MU"): `table["names"][kind][id]`,
+    the id itself where the table names none."""
+
+    def __init__(self, kind, value):
+        super().__init__(value)
+        self.kind = kind
+
+
+class NamedIds(Named):
+    """[(id, named id)] as 'ATTR_1 (COU), ATTR_2 (SGC)', each second id Named."""
+
+
 class Count(Shown):
     """A number written with its thousands: '12,345', '12.345'."""
 
@@ -156,8 +169,13 @@ class Dies(Shown):
     'd20 (COU die), dF 2' (a die of other faces by its label alone)."""
 
 
-def _written(value, lang):
+def _written(value, lang, table):
     cls = type(value)
+    if cls is Named or cls is NamedIds:
+        names = (table or {}).get("names", {}).get(value.kind, {})
+        if cls is Named:
+            return names.get(value.value, value.value)
+        return ", ".join(f"{i} ({names.get(n, n)})" for i, n in value.value)
     if cls is Shown:
         return shown(value.value, lang)
     if cls is Kind:
@@ -186,7 +204,7 @@ def word(key, fields, lang="en", table=None):
     """The message of refusal `key` with its `fields` in `lang`, from
     `table` (a game's refusals in that language) or MESSAGES[lang]."""
     template = (MESSAGES[lang] if table is None else table)[key]
-    return template.format(**{name: _written(v, lang) for name, v in fields.items()})
+    return template.format(**{name: _written(v, lang, table) for name, v in fields.items()})
 
 
 def has(key):
