@@ -22,7 +22,7 @@ from .checks import Check
 from .dice import EnteredSource, NeedMoreDice, Tray, source_from_request
 from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
-from .messages import Count, Kind, Shown, has
+from .messages import Count, Dies, Kind, Shown, has
 from .params import RESERVED, known_names, validate
 from .games import all_systems
 
@@ -86,6 +86,11 @@ def _word(error, request):
         system = _system(request)
     except InvalidRequest:
         system = None
+    if system is not None and error.code == "dice_missing" and "needed" in error.extra:
+        error.extra["needed"] = _die_labels(system, error.extra["needed"])
+        fields = error.refusal[1]
+        if system.die_label is not None and "dice" in fields:
+            fields["dice"] = Dies([(s, system.die_label(label), faces) for s, label, faces in fields["dice"].value])
     if system is not None and system.refusals is not None and key in system.refusals:
         error.word_in(system.locale, system.refusals)
     else:
@@ -278,9 +283,17 @@ def _new_dice(request):
         _rules_answer(system, check, values, EnteredSource([]))
     except InvalidRequest as e:
         if e.code == "dice_missing":
-            return e.extra["needed"]
+            return _die_labels(system, e.extra["needed"])
         raise
     return []
+
+
+def _die_labels(system, dice):
+    """Dice the rules ask for ({sides, label, ...}), labelled in the system's
+    words (System.die_label); as they are where it has none."""
+    if system.die_label is None:
+        return dice
+    return [dict(d, label=system.die_label(d["label"])) for d in dice]
 
 
 _UNREPLAYED = ("dice", "seed")

@@ -206,6 +206,7 @@ def make_system(lang="en"):
         fill_labels=partial(cards_sheet.fill_labels, w=w),
         importers=[Importer("optolith", w["importer"], _in(lang, _import_hero))],
         # the rules' refusals in words, the ids they name by their names
+        die_label=None if lang == "en" else partial(cards.die_label, w=w),
         refusals=dict(w["refusals"], names={"abbr": w["abbr"], "skill": cards_words.SKILL_NAMES.get(lang, {})}),
         checks=[
             Check(

@@ -37,6 +37,15 @@ WORDS = {
     "confirmation_roll": "confirmation roll",
     "rerolled": "rerolled",
     "dropped": "dropped",
+    # the rules' names of the dice a throw asks for (cards.die_label; new_dice, entered dice)
+    "label_reroll": "{name} die (reroll)",
+    "label_fate_point": "{die} (fate point)",
+    "label_confirmation": "confirmation",
+    "label_side": "{side}: ",
+    "label_side_who": "{side}, {who}: ",
+    "label_check": "check {n}, ",
+    "label_check_skill": "check {n}, {skill}, ",
+    "label_round": "round {n}, {who}, ",
     # -- one skill check ------------------------------------------------------------
     "sp": "{n} SP",
     "ql": "QL {ql}",
