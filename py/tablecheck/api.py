@@ -86,11 +86,13 @@ def _word(error, request):
         system = _system(request)
     except InvalidRequest:
         system = None
-    if system is not None and error.code == "dice_missing" and "needed" in error.extra:
-        error.extra["needed"] = _die_labels(system, error.extra["needed"])
+    if system is not None and system.die_label is not None:  # the dice a refusal names
+        if "needed" in error.extra:
+            error.extra["needed"] = _die_labels(system, error.extra["needed"])
         fields = error.refusal[1]
-        if system.die_label is not None and "dice" in fields:
-            fields["dice"] = Dies([(s, system.die_label(label), faces) for s, label, faces in fields["dice"].value])
+        for name, value in fields.items():
+            if type(value) is Dies:
+                fields[name] = Dies([(s, system.die_label(label), f) for s, label, f in value.value])
     if system is not None and system.refusals is not None and key in system.refusals:
         error.word_in(system.locale, system.refusals)
     else:
