@@ -10,6 +10,9 @@
 
 Every call takes `locale` ("en", the default, or "de"; api.md "Languages"):
 the words of the answer, where the game has that language (System.in_locale).
+A refusal keeps its field and code and is worded in that language too: the
+API's own messages (tablecheck.messages) for every game, a game's from its
+table (System.refusals; `_in_words`).
 
 Requests and results are JSON-safe dicts (see shared spec api.md).
 """
@@ -152,10 +155,12 @@ def _names(request, key):
     value = request.get(key)
     if value is None:
         return {}
-    if not isinstance(value, dict) or not all(isinstance(path, str) for path in value):
+    if not isinstance(value, dict):
         raise InvalidRequest(key, code="type", refusal=("names_object", {}))
     out = {}
     for path, name in value.items():
+        if not isinstance(path, str):
+            raise InvalidRequest(key, code="type", refusal=("names_object", {}))
         if name is None:
             continue
         if not isinstance(name, str):

@@ -1,5 +1,7 @@
 """The one error that leaves the API: a request the rules cannot take."""
 
+from .messages import has, word
+
 # What kind of problem it is, for the page to act on (never on the wording):
 CODES = (
     "required",      # a field is missing
@@ -37,7 +39,6 @@ class InvalidRequest(ValueError):
         self.extra = extra
         self.refusal = refusal
         if message is None and refusal is not None:
-            from .messages import has, word
             message = word(*refusal) if has(refusal[0]) else refusal[0]
         self.message = message
         super().__init__(f"{field}: {message}")
@@ -48,7 +49,6 @@ class InvalidRequest(ValueError):
         messages; a message without a key stays as it is."""
         if self.refusal is None:
             return self
-        from .messages import has, word
         key, fields = self.refusal
         if table is not None and key in table:
             self.message = word(key, fields, lang, table)
