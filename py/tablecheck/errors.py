@@ -27,7 +27,7 @@ class InvalidRequest(ValueError):
 
     Rules hold no sentences: they raise a keyed refusal, `refusal=(key,
     {field: value})`, and no message. One of the API's own keys
-    (tablecheck.messages) is worded in English at once; a game's key when
+    (tablecheck.messages) is worded in English when first read; a game's key when
     the API words it from the game's table (`word_in`, System.refusals),
     in the request's language. `field` and `code` never change with it."""
 
@@ -38,10 +38,26 @@ class InvalidRequest(ValueError):
         self.code = code
         self.extra = extra
         self.refusal = refusal
-        if message is None and refusal is not None:
-            message = word(*refusal) if has(refusal[0]) else refusal[0]
-        self.message = message
-        super().__init__(f"{field}: {message}")
+        self._message = message
+        super().__init__(field)
+
+    @property
+    def message(self):
+        """The words; a keyed refusal of the API's own is worded in English
+        when first read (a refusal nobody reads, such as the dice a
+        follow-up asks for, is never worded), a game's key stands until
+        the API words it."""
+        if self._message is None and self.refusal is not None:
+            key = self.refusal[0]
+            self._message = word(*self.refusal) if has(key) else key
+        return self._message
+
+    @message.setter
+    def message(self, text):
+        self._message = text
+
+    def __str__(self):
+        return f"{self.field}: {self.message}"
 
     def word_in(self, lang, table=None):
         """Word a keyed refusal in `lang`: from `table` (a game's refusals
@@ -51,10 +67,9 @@ class InvalidRequest(ValueError):
             return self
         key, fields = self.refusal
         if table is not None and key in table:
-            self.message = word(key, fields, lang, table)
+            self._message = word(key, fields, lang, table)
         elif has(key):
-            self.message = word(key, fields, lang)
-        self.args = (f"{self.field}: {self.message}",)
+            self._message = word(key, fields, lang)
         return self
 
     def to_dict(self):
