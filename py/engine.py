@@ -79,6 +79,7 @@ random.seed()
 try:
     from tablecheck import api
     from tablecheck.errors import InvalidRequest
+    from tablecheck.messages import Count
     IMPORT_ERROR = None
 except Exception as _exc:  # a broken rules module: report it, do not die silently
     api = None
@@ -123,17 +124,26 @@ def _loads(text):
     if text.count("[") + text.count("{") > MAX_DEPTH:  # else it cannot nest that deep
         deep = _too_deep(text)
         if deep is not None:
-            raise InvalidRequest(deep, f"is nested more than {MAX_DEPTH} deep (lists or objects "
-                                       "inside each other); no request needs more than a few", code="type")
+            raise InvalidRequest(deep, code="type", refusal=("too_deep", {"n": MAX_DEPTH}))
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InvalidRequest("request", f"is not valid JSON: {exc.msg} (character {exc.pos + 1})",
-                             code="syntax", position=exc.pos + 1) from None
+        raise InvalidRequest("request", code="syntax", position=exc.pos + 1, refusal=(
+            "not_json", {"reason": exc.msg, "position": exc.pos + 1})) from None
     except ValueError:  # an integer too long for Python to read
         path, digits = _first_huge(json.loads(text, parse_int=_integer))
-        raise InvalidRequest(_path(path) or "request", f"is a whole number of {digits:,} digits, "
-                             "far beyond any the rules take", code="range") from None
+        raise InvalidRequest(_path(path) or "request", refusal=("huge_number", {"digits": Count(digits)})) from None
+
+
+_LOCALE = re.compile(r'"locale"\s*:\s*"(\w+)"')
+
+
+def _text_locale(text):
+    """The language a request's text names (`"locale": "de"`) when the text
+    cannot be read as JSON (its refusal is worded in it): "en" unless one
+    of the API's languages."""
+    found = _LOCALE.search(text) if isinstance(text, str) else None
+    return found.group(1) if found and found.group(1) in api.LOCALES else "en"
 
 
 class _Huge:
@@ -228,6 +238,8 @@ def call(name, request=None):
             value = _parse(request)
         except UnicodeDecodeError as exc:
             return _error("request", f"is not valid JSON: {exc}", code="syntax")
+        except InvalidRequest as exc:  # JSON text the rules cannot read: in its language
+            raise exc.word_in(_text_locale(request)) from None
         return getattr(api, name)(value)
     except InvalidRequest as exc:
         return {"error": exc.to_dict()}

@@ -10,18 +10,22 @@
 
 Every call takes `locale` ("en", the default, or "de"; api.md "Languages"):
 the words of the answer, where the game has that language (System.in_locale).
+A refusal keeps its field and code and is worded in that language too: the
+API's own messages (tablecheck.messages) for every game, a game's from its
+table (System.refusals; `_in_words`).
 
 Requests and results are JSON-safe dicts (see shared spec api.md).
 """
 
 from fractions import Fraction
+from functools import wraps
 from types import MappingProxyType
 
 from .checks import Check
 from .dice import EnteredSource, NeedMoreDice, Tray, source_from_request
 from .display.common import Context, plain_card, plain_odds
 from .errors import InvalidRequest
-from .jsonvalues import kind, shown
+from .messages import Count, Dies, Kind, Shown, has
 from .params import RESERVED, known_names, validate
 from .games import all_systems
 
@@ -51,10 +55,51 @@ def _locale(request):
         return locale
     names = ", ".join(LOCALES)
     if type(locale) is not str:
-        raise InvalidRequest("locale", f"must be a language (text), not {kind(locale)}; "
-                                       f"choose one of: {names}", code="type")
-    raise InvalidRequest("locale", f"unknown language {shown(locale)}; choose one of: {names}",
-                         code="choice")
+        raise InvalidRequest("locale", code="type", refusal=("locale_type", {"kind": Kind(locale),
+                                                                             "names": names}))
+    raise InvalidRequest("locale", code="choice", refusal=("locale_choice", {"value": Shown(locale),
+                                                                             "names": names}))
+
+
+def _in_words(call):
+    """`call`, its refusals worded for the request (`_word`)."""
+    @wraps(call)
+    def run(request):
+        try:
+            return call(request)
+        except InvalidRequest as error:
+            if error.refusal is not None:
+                _word(error, request)
+            raise
+    return run
+
+
+def _word(error, request):
+    """Word a keyed refusal: a game's from its table (System.refusals) in
+    the system's language, the API's own (tablecheck.messages) in the
+    request's; English for a request whose language cannot be read."""
+    try:
+        lang = _locale(request)
+    except InvalidRequest:
+        lang = "en"
+    key = error.refusal[0]
+    if lang == "en" and has(key):
+        return  # worded when raised
+    try:
+        system = _system(request)
+    except InvalidRequest:
+        system = None
+    if system is not None and system.die_label is not None:  # the dice a refusal names
+        if "needed" in error.extra:
+            error.extra["needed"] = _die_labels(system, error.extra["needed"])
+        fields = error.refusal[1]
+        for name, value in fields.items():
+            if type(value) is Dies:
+                fields[name] = Dies([(s, system.die_label(label), f) for s, label, f in value.value])
+    if system is not None and system.refusals is not None and key in system.refusals:
+        error.word_in(system.locale, system.refusals)
+    else:
+        error.word_in(lang)
 
 
 def catalog(locale="en"):
@@ -73,8 +118,7 @@ def _system(request):
 
 def _any_system(request):
     if not isinstance(request, dict):
-        raise InvalidRequest("request", "must be an object with system, check and parameters",
-                             code="type")
+        raise InvalidRequest("request", code="type", refusal=("request_object", {}))
     sid = request.get("system")
     systems = _systems()
     system = systems.get(sid) if type(sid) is str else None
@@ -82,14 +126,12 @@ def _any_system(request):
         return system
     names = ", ".join(systems)
     if sid is None:
-        raise InvalidRequest("system", f"is required; choose one of: {names}", code="required")
+        raise InvalidRequest("system", code="required", refusal=("required_one_of", {"names": names}))
     if not isinstance(sid, str):
-        raise InvalidRequest("system", f"must be a system id (text), not {kind(sid)}; "
-                                       f"choose one of: {names}", code="type")
-    if sid not in systems:
-        raise InvalidRequest("system", f"unknown system {shown(sid)}; choose one of: {names}",
-                             code="unknown")
-    return systems[sid]
+        raise InvalidRequest("system", code="type", refusal=("system_type", {"kind": Kind(sid),
+                                                                             "names": names}))
+    raise InvalidRequest("system", code="unknown", refusal=("system_unknown", {"value": Shown(sid),
+                                                                               "names": names}))
 
 
 def _lookup(request):
@@ -101,12 +143,11 @@ def _lookup(request):
         return system, check
     names = ", ".join(c.id for c in system.checks)
     if cid is None:
-        raise InvalidRequest("check", f"is required; choose one of: {names}", code="required")
+        raise InvalidRequest("check", code="required", refusal=("required_one_of", {"names": names}))
     if not isinstance(cid, str):
-        raise InvalidRequest("check", f"must be a check id (text), not {kind(cid)}; "
-                                      f"choose one of: {names}", code="type")
-    raise InvalidRequest("check", f"unknown check {shown(cid)} for {system.name}; choose one of: {names}",
-                         code="unknown")
+        raise InvalidRequest("check", code="type", refusal=("check_type", {"kind": Kind(cid), "names": names}))
+    raise InvalidRequest("check", code="unknown", refusal=("check_unknown", {
+        "value": Shown(cid), "system": system.name, "names": names}))
 
 
 def _names(request, key):
@@ -115,17 +156,18 @@ def _names(request, key):
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise InvalidRequest(key, "must be an object of {form part: name}", code="type")
+        raise InvalidRequest(key, code="type", refusal=("names_object", {}))
     out = {}
     for path, name in value.items():
         if not isinstance(path, str):
-            raise InvalidRequest(key, "must be an object of {form part: name}", code="type")
+            raise InvalidRequest(key, code="type", refusal=("names_object", {}))
         if name is None:
             continue
         if not isinstance(name, str):
-            raise InvalidRequest(f"{key}.{path}", f"must be text, not {kind(name)}", code="type")
+            raise InvalidRequest(f"{key}.{path}", code="type", refusal=("text_kind", {"kind": Kind(name)}))
         if len(name) > MAX_NAME:
-            raise InvalidRequest(f"{key}.{path}", f"is {len(name):,} characters long; at most {MAX_NAME}")
+            raise InvalidRequest(f"{key}.{path}", refusal=("too_long", {"length": Count(len(name)),
+                                                                        "n": MAX_NAME}))
         if name.strip():
             out[path] = name.strip()
     return out
@@ -162,8 +204,7 @@ _NOBODY = MappingProxyType({})  # the characters or labels of a request that nam
 def _context(system, check, request, words, tones):
     side = request.get("side")
     if side is not None and not isinstance(side, str):
-        raise InvalidRequest("side", f"must be the name of a side of the form (text), not {kind(side)}",
-                             code="type")
+        raise InvalidRequest("side", code="type", refusal=("side_type", {"kind": Kind(side)}))
     characters = _names(request, "characters") if "characters" in request else _NOBODY
     labels = _names(request, "labels") if "labels" in request else _NOBODY
     # positional, in Context's field order (about 1 us less than keywords);
@@ -191,11 +232,11 @@ def _odds_dice(check, values, request):
     if check.odds_reads_dice is not None and check.odds_reads_dice(values):
         return source.values
     if source.values:
-        raise InvalidRequest("dice", "odds are for dice still to be thrown and read no entered dice "
-                                     "here: leave the dice out, or resolve them", code="dice_extra")
+        raise InvalidRequest("dice", code="dice_extra", refusal=("odds_no_dice", {}))
     return None
 
 
+@_in_words
 def resolve(request):
     """One resolved check."""
     system, check, known, words, tones = _ready(request)
@@ -249,9 +290,17 @@ def _new_dice(request):
         _rules_answer(system, check, values, EnteredSource([]))
     except InvalidRequest as e:
         if e.code == "dice_missing":
-            return e.extra["needed"]
+            return _die_labels(system, e.extra["needed"])
         raise
     return []
+
+
+def _die_labels(system, dice):
+    """Dice the rules ask for ({sides, label, ...}), labelled in the system's
+    words (System.die_label); as they are where it has none."""
+    if system.die_label is None:
+        return dice
+    return [dict(d, label=system.die_label(d["label"])) for d in dice]
 
 
 def _replay(check, request, source):
@@ -287,6 +336,7 @@ def _check_result(check: Check, out):
             raise AssertionError(f"{check.id}: result lacks {key!r}")
 
 
+@_in_words
 def odds(request):
     system, check, known, words, tones = _ready(request)
     values = _values(check, request, known, system.locale)
@@ -322,6 +372,7 @@ def odds(request):
     return out
 
 
+@_in_words
 def fill(request):
     """What one character can put into a form group:
     request {system, character: {name, sheet}, params: [parameter names of
@@ -331,10 +382,10 @@ def fill(request):
     system = _system(request)
     character = request.get("character")
     if not isinstance(character, dict):
-        raise InvalidRequest("character", "must be a character object with name and sheet", code="type")
+        raise InvalidRequest("character", code="type", refusal=("character_object", {}))
     params = request.get("params")
     if not isinstance(params, list) or not all(isinstance(p, str) for p in params):
-        raise InvalidRequest("params", "must be a list of parameter names", code="type")
+        raise InvalidRequest("params", code="type", refusal=("params_list", {}))
     if system.fill is None:
         return {"system": system.id, "options": []}
     options = system.fill(character, params)
@@ -343,6 +394,7 @@ def fill(request):
     return {"system": system.id, "options": _jsonable(options)}
 
 
+@_in_words
 def import_character(request):
     """A character from another tool's file: request {system, format, data:
     <the file as parsed JSON>} -> {"system", "character": {name, sheet},
@@ -352,11 +404,11 @@ def import_character(request):
     formats = {i.format: i for i in system.importers}
     fmt = request.get("format")
     if type(fmt) is not str or fmt not in formats:
-        names = ", ".join(formats) or f"none: {system.name} imports no files"
         code = "required" if fmt is None else "type" if type(fmt) is not str else "choice"
-        raise InvalidRequest("format", f"must be one of: {names}", code=code)
+        raise InvalidRequest("format", code=code, refusal=(
+            ("format_one_of", {"names": ", ".join(formats)}) if formats else ("format_none", {"system": system.name})))
     if "data" not in request:
-        raise InvalidRequest("data", "is required: the file's contents as parsed JSON", code="required")
+        raise InvalidRequest("data", code="required", refusal=("data_required", {}))
     answer = formats[fmt].read(request["data"], system.sheet)
     return {"system": system.id, **answer}
 

@@ -128,6 +128,12 @@ class System:
     # "Languages"): a game without a language answers in its own
     locale: str = "en"
     translations: dict = field(default_factory=dict)
+    # the templates of its own refusals in its language {key: template}
+    # (errors.InvalidRequest `refusal`; the API words them, messages.word)
+    refusals: dict = None
+    # die_label(label) -> the label of a die the rules ask for, in its
+    # language (None: the rules' own words); new_dice, entered dice missing
+    die_label: object = None
 
     def in_locale(self, locale):
         """This system in `locale`, or itself when it has no such words."""

@@ -12,24 +12,35 @@ SHOWN_TEXT = 40  # characters of a text value a message shows
 SHOWN_DIGITS = 15  # an integer with more digits is shown by its length
 
 
-def kind(value):
+# the words `kind` and `shown` write, in each language of the messages
+# (api.md "Languages"; tablecheck.messages)
+VALUE_WORDS = {
+    "en": {"bool": "true/false", "number": "a number", "text": "text", "list": "a list",
+           "object": "an object", "digits": "a number of {n} digits", "long_text": "{text}... ({n} characters)"},
+    "de": {"bool": "true/false", "number": "eine Zahl", "text": "Text", "list": "eine Liste",
+           "object": "ein Objekt", "digits": "eine Zahl mit {n} Ziffern", "long_text": "{text}... ({n} Zeichen)"},
+}
+
+
+def kind(value, lang="en"):
     """What a JSON value is, in words: "a number", "a list", "an object"."""
+    w = VALUE_WORDS[lang]
     if isinstance(value, bool):
-        return "true/false"
+        return w["bool"]
     if isinstance(value, (int, float)):
-        return "a number"
+        return w["number"]
     if isinstance(value, str):
-        return "text"
+        return w["text"]
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return w["list"]
     if isinstance(value, dict):
-        return "an object"
+        return w["object"]
     if value is None:
         return "null"
     return type(value).__name__
 
 
-def shown(value):
+def shown(value, lang="en"):
     """The value as a message shows it: JSON's own words for the numbers
     JSON cannot write (NaN, Infinity), the length of a huge integer or a
     long text, the kind of a list or an object (never its items)."""
@@ -38,7 +49,7 @@ def shown(value):
     if isinstance(value, int):
         if -10 ** SHOWN_DIGITS < value < 10 ** SHOWN_DIGITS:
             return str(int(value))
-        return f"a number of {digits(value):,} digits"
+        return VALUE_WORDS[lang]["digits"].format(n=thousands(digits(value), lang))
     if isinstance(value, float):
         if value != value:
             return "NaN"
@@ -48,8 +59,15 @@ def shown(value):
     if isinstance(value, str):
         if len(value) <= SHOWN_TEXT:
             return repr(value)
-        return f"{value[:SHOWN_TEXT]!r}... ({len(value):,} characters)"
-    return kind(value)
+        return VALUE_WORDS[lang]["long_text"].format(text=repr(value[:SHOWN_TEXT]),
+                                                     n=thousands(len(value), lang))
+    return kind(value, lang)
+
+
+def thousands(n, lang="en"):
+    """12,345 (English), 12.345 (German)."""
+    text = f"{n:,}"
+    return text if lang == "en" else text.replace(",", ".")
 
 
 def digits(n):

@@ -9,34 +9,14 @@ Field paths in messages: ``rating``, ``a.rating``, ``members[2].attributes[0]``.
 from dataclasses import dataclass, field
 
 from .errors import InvalidRequest
-from .jsonvalues import shown, whole_number
+from .jsonvalues import thousands, shown, whole_number
+from .messages import MESSAGES as _MESSAGES
 
 REQUIRED = object()
 
-# the validation messages in each language a game answers in (api.md
-# "Languages"; `lang` of validate): the same keys, str.format fields by name
-MESSAGES = {
-    "en": {"whole": "must be a whole number, not {value}", "at_least": "must be at least {n}, not {value}",
-           "at_most": "must be at most {n}, not {value}", "required": "is required",
-           "bool": "must be true or false, not {value}",
-           "choice": "unknown value {value}; choose one of: {names}",
-           "int_or_choice": "unknown value {value}; give a number or one of: {names}",
-           "text": "must be text, not {value}", "too_long": "is {length} characters long; at most {n}",
-           "object": "must be an object of fields", "list": "must be a list",
-           "min_items": "needs at least {entries}, not {n}", "max_items": "takes at most {entries}, not {n}",
-           "entry": "entry", "entries": "entries", "unknown": "is not a parameter of this check"},
-    "de": {"whole": "muss eine ganze Zahl sein, nicht {value}",
-           "at_least": "muss mindestens {n} sein, nicht {value}",
-           "at_most": "darf höchstens {n} sein, nicht {value}", "required": "fehlt",
-           "bool": "muss wahr oder falsch sein (true/false), nicht {value}",
-           "choice": "unbekannter Wert {value}; wähle einen von: {names}",
-           "int_or_choice": "unbekannter Wert {value}; gib eine Zahl oder einen von: {names}",
-           "text": "muss ein Text sein, nicht {value}", "too_long": "ist {length} Zeichen lang; höchstens {n}",
-           "object": "muss ein Objekt mit Feldern sein", "list": "muss eine Liste sein",
-           "min_items": "braucht mindestens {entries}, nicht {n}",
-           "max_items": "nimmt höchstens {entries}, nicht {n}",
-           "entry": "Eintrag", "entries": "Einträge", "unknown": "ist kein Parameter dieser Probe"},
-}
+# the validation messages in each language (api.md "Languages"; `lang` of
+# validate): the API's own message tables, the same keys, str.format fields by name
+MESSAGES = _MESSAGES  # tablecheck.messages
 
 # keys every request may carry besides the check's own parameters: the
 # dice, and for the card only: `characters` {group path: name} (who filled
@@ -111,15 +91,15 @@ class Param:
 def _whole(value, path, lang="en"):
     whole = whole_number(value)
     if whole is None:
-        raise InvalidRequest(path, MESSAGES[lang]["whole"].format(value=shown(value)), code="type")
+        raise InvalidRequest(path, MESSAGES[lang]["whole"].format(value=shown(value, lang)), code="type")
     return whole
 
 
 def _range(value, p, path, lang="en"):
     if p.min is not None and value < p.min:
-        raise InvalidRequest(path, MESSAGES[lang]["at_least"].format(n=p.min, value=shown(value)))
+        raise InvalidRequest(path, MESSAGES[lang]["at_least"].format(n=p.min, value=shown(value, lang)))
     if p.max is not None and value > p.max:
-        raise InvalidRequest(path, MESSAGES[lang]["at_most"].format(n=p.max, value=shown(value)))
+        raise InvalidRequest(path, MESSAGES[lang]["at_most"].format(n=p.max, value=shown(value, lang)))
     return value
 
 
@@ -156,13 +136,13 @@ def check_value(p, value, path, lang="en"):
         return _range(_whole(value, path, lang), p, path, lang)
     if kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidRequest(path, m["bool"].format(value=shown(value)), code="type")
+            raise InvalidRequest(path, m["bool"].format(value=shown(value, lang)), code="type")
         return value
     if kind == "choice":
         value = _choice_key(p, value)
         if value not in _choice_values(p) or isinstance(value, bool):
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, m["choice"].format(value=shown(value), names=names), code="choice")
+            raise InvalidRequest(path, m["choice"].format(value=shown(value, lang), names=names), code="choice")
         return value
     if kind == "int_or_choice":
         if isinstance(value, str):
@@ -170,14 +150,14 @@ def check_value(p, value, path, lang="en"):
             if key in _choice_values(p):
                 return key
             names = ", ".join(str(v) for v in _choice_values(p))
-            raise InvalidRequest(path, m["int_or_choice"].format(value=shown(value), names=names),
+            raise InvalidRequest(path, m["int_or_choice"].format(value=shown(value, lang), names=names),
                                  code="choice")
         return _range(_whole(value, path, lang), p, path, lang)
     if kind == "string":
         if not isinstance(value, str):
-            raise InvalidRequest(path, m["text"].format(value=shown(value)), code="type")
+            raise InvalidRequest(path, m["text"].format(value=shown(value, lang)), code="type")
         if p.max_length is not None and len(value) > p.max_length:
-            raise InvalidRequest(path, m["too_long"].format(length=f"{len(value):,}", n=p.max_length))
+            raise InvalidRequest(path, m["too_long"].format(length=thousands(len(value), lang), n=p.max_length))
         return value
     if kind == "object":
         if not isinstance(value, dict):

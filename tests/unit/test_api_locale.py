@@ -122,3 +122,93 @@ def test_a_german_request_of_a_game_without_german_is_refused_in_english():
     with pytest.raises(InvalidRequest) as e:
         api.resolve(req)
     assert e.value.message == "must be a whole number, not 'drei'"
+
+
+# -- the API's own refusals in the request's language (every game) ----------------
+API_REFUSALS = [
+    ({}, "system", "required", "fehlt; wähle aus: dark_eye"),
+    ({"system": 3}, "system", "type", "muss die Kennung eines Systems sein (Text), nicht eine Zahl"),
+    ({"system": "chess"}, "system", "unknown", "unbekanntes System 'chess'"),
+    ({"system": "dark_eye"}, "check", "required", "fehlt; wähle aus: attribute, skill"),
+    ({"system": "dark_eye", "check": ["x"]}, "check", "type", "muss die Kennung einer Probe sein (Text), nicht "
+                                                              "eine Liste"),
+    ({"system": "dark_eye", "check": "poker"}, "check", "unknown",
+     "unbekannte Probe 'poker' für Das Schwarze Auge; wähle aus: attribute"),
+    ({"system": "ax", "check": "poker"}, "check", "unknown", "unbekannte Probe 'poker' für [ax]"),
+    (dict(REQUESTS[1], characters=[1]), "characters", "type", "muss ein Objekt aus {Teil des Formulars: Name}"),
+    (dict(REQUESTS[1], characters={"": 3}), "characters.", "type", "muss ein Text sein, nicht eine Zahl"),
+    (dict(REQUESTS[1], labels={"": "x" * 1200}), "labels.", "range", "ist 1.200 Zeichen lang; höchstens 60"),
+    (dict(REQUESTS[1], side=3), "side", "type", "muss der Name einer Seite des Formulars sein"),
+]
+
+
+@pytest.mark.parametrize("request_,field,code,words", API_REFUSALS, ids=[r[1] + "-" + r[2] for r in API_REFUSALS])
+def test_the_apis_own_refusals_are_german_for_a_german_request(request_, field, code, words):
+    with pytest.raises(InvalidRequest) as en:
+        api.resolve(request_)
+    with pytest.raises(InvalidRequest) as de:
+        api.resolve(dict(request_, locale="de"))
+    assert (de.value.field, de.value.code) == (en.value.field, en.value.code) == (field, code)
+    assert words in de.value.message and de.value.message != en.value.message
+
+
+def test_fill_and_import_refuse_in_german():
+    cases = [(api.fill, {"system": "ax", "character": 3}, "character", "muss ein Charakter-Objekt"),
+             (api.fill, {"system": "ax", "character": {}, "params": 3}, "params", "muss eine Liste von "
+                                                                                  "Parameternamen sein"),
+             (api.import_character, {"system": "dark_eye"}, "format", "muss eines sein von: optolith"),
+             (api.import_character, {"system": "ax", "format": "x"}, "format", "keinem: [ax] liest keine Dateien ein"),
+             (api.import_character, {"system": "dark_eye", "format": "optolith"}, "data", "fehlt: der Inhalt")]
+    for call, req, field, words in cases:
+        with pytest.raises(InvalidRequest) as en:
+            call(req)
+        with pytest.raises(InvalidRequest) as de:
+            call(dict(req, locale="de"))
+        assert de.value.field == en.value.field == field and de.value.code == en.value.code
+        assert words in de.value.message, de.value.message
+
+
+@pytest.mark.parametrize("request_,field,code,en_words,de_words", [
+    ({"system": "dice", "check": "roll", "expression": "1d6", "dice": [9]}, "dice[0]", "dice_face",
+     "d6 (d6) shows 9; a d6 has faces 1-6", "W6 (d6) zeigt 9; ein W6 hat die Seiten 1-6"),
+    ({"system": "dice", "check": "roll", "expression": "1d6", "dice": [2, 3, 4]}, "dice", "dice_extra",
+     "were not used", "wurden nicht gebraucht"),
+    ({"system": "dice", "check": "roll", "expression": "2d6", "dice": [3]}, "dice", "dice_missing",
+     "1 more die needed: d6", "noch 1 Würfel nötig: W6"),
+    ({"system": "dice", "check": "roll", "expression": "4dF", "dice": [2]}, "dice[0]", "dice_face",
+     "shows 2; its sides show", "zeigt 2; seine Seiten zeigen"),
+    ({"system": "dice", "check": "roll", "expression": "2d6", "dice": 3}, "dice", "type",
+     "must be a list of die faces", "muss eine Liste von Würfelergebnissen sein"),
+    ({"system": "dice", "check": "roll", "expression": "2d6", "dice": [3], "seed": 1}, "dice", "range",
+     "give either dice or a seed", "gib entweder Würfel oder einen Seed an"),
+    ({"system": "dice", "check": "roll", "expression": "2d6", "seed": "x"}, "seed", "type",
+     "must be a whole number", "muss eine ganze Zahl sein"),
+])
+def test_entered_dice_are_refused_in_the_requests_language_for_every_game(request_, field, code, en_words,
+                                                                          de_words):
+    with pytest.raises(InvalidRequest) as en:
+        api.resolve(request_)
+    with pytest.raises(InvalidRequest) as de:
+        api.resolve(dict(request_, locale="de"))
+    assert (de.value.field, de.value.code) == (en.value.field, en.value.code) == (field, code)
+    assert de.value.extra.keys() == en.value.extra.keys()
+    if code == "dice_missing":  # the page's fields: the same dice, a game without German labels them alike
+        assert de.value.extra["needed"] == en.value.extra["needed"]
+    assert en_words in en.value.message and de_words in de.value.message
+
+
+def test_odds_refuse_entered_dice_in_german():
+    req = dict(REQUESTS[2], dice=[3])
+    with pytest.raises(InvalidRequest) as de:
+        api.odds(dict(req, locale="de"))
+    assert (de.value.field, de.value.code) == ("dice", "dice_extra")
+    assert de.value.message.startswith("die Chancen gelten für Würfel, die noch fallen")
+
+
+def test_a_locale_that_cannot_be_read_refuses_in_english():
+    with pytest.raises(InvalidRequest) as e:
+        api.resolve({"system": "dark_eye", "check": "poker", "locale": "fr"})
+    assert e.value.field == "locale" and e.value.message == "unknown language 'fr'; choose one of: en, de"
+    with pytest.raises(InvalidRequest) as e:
+        api.resolve({"system": "dark_eye", "check": "poker", "locale": 3})
+    assert e.value.message == "must be a language (text), not a number; choose one of: en, de"

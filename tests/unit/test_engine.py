@@ -180,3 +180,18 @@ def test_a_restored_interpreter_keeps_its_modules_only_if_the_files_are_the_snap
 def test_without_a_snapshot_ping_says_python_was_not_restored():
     boot = json.loads(engine.ping())["boot"]
     assert boot["restored"] is False and boot["pyscript"] is False
+
+
+@pytest.mark.parametrize("text,field,code,words", [
+    ('{"system": "dark_eye", "locale": "de", x', "request", "syntax", "ist kein gültiges JSON: "),
+    ('{"locale": "de", "a": ' + "[" * 200, "a[0]", "type", "ist mehr als 100 Ebenen tief verschachtelt"),
+    ('{"locale": "de", "a": 1' + "0" * 5000 + "}", "a", "range", "ist eine ganze Zahl mit 5.001 Ziffern"),
+])
+def test_json_text_the_rules_cannot_read_is_refused_in_the_language_it_names(text, field, code, words):
+    de = json.loads(engine.resolve(text))["error"]
+    en = json.loads(engine.resolve(text.replace('"locale": "de"', '"locale": "en"')))["error"]
+    assert (de["field"], de["code"]) == (en["field"], en["code"]) == (field, code)
+    assert de["message"].startswith(words) and not en["message"].startswith(words)
+    assert {k: v for k, v in de.items() if k != "message"} == {k: v for k, v in en.items() if k != "message"}
+    fr = json.loads(engine.resolve(text.replace('"locale": "de"', '"locale": "fr"')))["error"]
+    assert fr == en  # a language the API does not have: English

@@ -17,7 +17,8 @@ import random
 from itertools import islice
 
 from ..errors import InvalidRequest
-from ..jsonvalues import shown, whole_number
+from ..jsonvalues import whole_number
+from ..messages import Dies, Faces, More, Shown
 
 MAX_SIDES = 1000
 # Entered dice: stop collecting missing dice after this many (a contest of
@@ -242,18 +243,15 @@ class EnteredSource(DiceSource):
     def finish(self):
         if self.missing:
             raise InvalidRequest(
-                self.field, describe_missing(self.missing), code="dice_missing",
+                self.field, code="dice_missing", refusal=missing_refusal(self.missing),
                 needed=self.needed()
             )
         extra = self.values[self.used:]
         if extra:
             raise InvalidRequest(
-                self.field,
-                f"{len(extra)} {'die' if len(extra) == 1 else 'dice'} too many: "
-                f"{_listed(extra)} {'was' if len(extra) == 1 else 'were'} not used "
-                f"(this check needed {self.used})",
-                code="dice_extra",
-            )
+                self.field, code="dice_extra",
+                refusal=("dice_extra_one" if len(extra) == 1 else "dice_extra",
+                         {"n": len(extra), "faces": Faces(extra), "used": self.used}))
 
 
 def die_spec(sides, label, faces=None):
@@ -277,55 +275,37 @@ def signed(v):
 
 def side_value(value, faces, label, field):
     """Check one entered side of a die that shows `faces` (-1/0/+1)."""
-    what = label or "die"
     whole = whole_number(value)
     if whole is None:
-        raise InvalidRequest(field, f"{what}: {shown(value)} is not a die face", code="dice_face")
+        raise InvalidRequest(field, code="dice_face", refusal=(
+            "not_a_face" if label else "not_a_face_die", {"die": label, "value": Shown(value)}))
     if whole not in faces:
         sides_text = ", ".join(signed(v) if v else "0" for v in dict.fromkeys(faces))
-        raise InvalidRequest(field, f"{what} shows {shown(whole)}; its sides show {sides_text}",
-                             code="dice_face")
+        raise InvalidRequest(field, code="dice_face", refusal=(
+            "shows_not_a_side" if label else "shows_not_a_side_die",
+            {"die": label, "value": Shown(whole), "sides": sides_text}))
     return whole
-
-
-SHOWN_DICE = 12  # dice a message lists before "and N more"
-
-
-def _listed(faces):
-    """'5, 6' for the faces a message lists (a few, each as `shown`)."""
-    text = ", ".join(shown(f) for f in faces[:SHOWN_DICE])
-    more = len(faces) - SHOWN_DICE
-    return text + (f", and {more} more" if more > 0 else "")
 
 
 def normalise_face(face, sides, label, field):
     """Check one entered face; a d10 (and d100) accepts 0 for its top face."""
-    what = f"d{sides}" + (f" ({label})" if label else "")
+    what = Dies([(sides, label, None)])
     whole = whole_number(face)
     if whole is None:  # NaN, Infinity, 2.5, text, a list...: 3.0 is a 3
-        raise InvalidRequest(field, f"{what}: {shown(face)} is not a die face", code="dice_face")
+        raise InvalidRequest(field, code="dice_face", refusal=("not_a_face", {"die": what, "value": Shown(face)}))
     if whole == 0 and sides in (10, 100):
         return sides
     if whole < 1 or whole > sides:
-        raise InvalidRequest(field, f"{what} shows {shown(whole)}; a d{sides} has faces 1-{sides}",
-                             code="dice_face")
+        raise InvalidRequest(field, code="dice_face", refusal=(
+            "shows_not_a_face", {"die": what, "value": Shown(whole), "sides": sides}))
     return whole
 
 
-def describe_missing(missing):
+def missing_refusal(missing):
+    """The refusal of dice still missing: (key, fields); the first 12 named."""
     n = len(missing)
-    parts = []
-    for sides, label, faces in missing[:12]:
-        if faces is not None and label:  # a Fate die is named by its label: "dF 2"
-            parts.append(label)
-        else:
-            parts.append(f"d{sides}" + (f" ({label})" if label else ""))
-    more = "" if n <= 12 else f", and {n - 12} more"
-    at_least = "at least " if n >= MAX_MISSING else ""
-    return (
-        f"{at_least}{n} more {'die' if n == 1 else 'dice'} needed: "
-        + ", ".join(parts) + more
-    )
+    key = "dice_missing_at_least" if n >= MAX_MISSING else "dice_missing_one" if n == 1 else "dice_missing"
+    return key, {"n": n, "dice": Dies(missing[:12]), "more": More(n - 12)}
 
 
 def source_from_request(request):
@@ -333,13 +313,13 @@ def source_from_request(request):
     dice = request.get("dice")
     seed = request.get("seed")
     if dice is not None and seed is not None:
-        raise InvalidRequest("dice", "give either dice or a seed, not both")
+        raise InvalidRequest("dice", refusal=("dice_or_seed", {}))
     if dice is not None:
         if not isinstance(dice, (list, tuple)):
-            raise InvalidRequest("dice", "must be a list of die faces", code="type")
+            raise InvalidRequest("dice", code="type", refusal=("dice_list", {}))
         return EnteredSource(dice)
     if seed is not None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidRequest("seed", "must be a whole number", code="type")
+            raise InvalidRequest("seed", code="type", refusal=("seed_whole", {}))
         return SeededSource(seed)
     return SecureSource()  # its draws are shared; `given` is this request's own

@@ -100,10 +100,11 @@ READ = cards.RulesRead(walk=sp_walk, chart=tuple(QL_CHART), next_penalty=next_pe
 
 
 def _import_hero(data, sheet, lang="en"):
-    """An Optolith hero with its report in words (Importer.read)."""
-    answer = dark_eye_optolith.import_hero(data, sheet)
-    return {"character": answer["character"],
-            "report": cards_optolith.report(answer["report"], cards_words.words(lang))}
+    """An Optolith hero with its report in words, its skills by their names
+    in `lang` (Importer.read)."""
+    answer, w = dark_eye_optolith.import_hero(data, sheet), cards_words.words(lang)
+    return {"character": cards_optolith.character(answer["character"], w),
+            "report": cards_optolith.report(answer["report"], w)}
 
 
 def _attribute_card(ctx, values, result):
@@ -205,6 +206,9 @@ def make_system(lang="en"):
         fill=fill_options,
         fill_labels=partial(cards_sheet.fill_labels, w=w),
         importers=[Importer("optolith", w["importer"], _in(lang, _import_hero))],
+        # the rules' refusals in words, the ids they name by their names
+        die_label=None if lang == "en" else partial(cards.die_label, w=w),
+        refusals=dict(w["refusals"], names={"abbr": w["abbr"], "skill": cards_words.SKILL_NAMES.get(lang, {})}),
         checks=[
             Check(
                 id="attribute",

@@ -49,7 +49,7 @@ def resolve_attribute(values, tray):
     if reroll:
         _positions(reroll)
         if outcome == "botch":
-            raise _refusal(tray, "reroll", "a botch cannot be rerolled")
+            raise _refusal(tray, "reroll", "reroll_botch")
         out["first"] = {"outcome": outcome, "roll": die.value,
                         "confirmation": conf.value if conf else None}
         out["reroll"] = {"rule": "fate_point", "dice": [1]}
@@ -97,7 +97,7 @@ def _attribute_reroll_odds(values, dice, eav):
     faces, where = _advice_throw(values, dice, _attribute_dice)
     conf = faces[1] if len(faces) > 1 else None
     if attribute_outcome(eav, faces[0], conf) == "botch":
-        raise InvalidRequest(where, "a botch cannot be rerolled")
+        raise InvalidRequest(where, refusal=("reroll_botch", {}))
     advice = attribute_advice(eav, faces[0], conf)
     out = _attribute_odds(eav)
     out.update(choices=advice["choices"], keep=advice["keep"], best=advice["best"])

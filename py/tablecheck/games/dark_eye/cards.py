@@ -7,6 +7,7 @@ attributes), and a check that could not be rolled (an EAV below 1) rolls
 none: the groups count each record's own `dice` to find their indices.
 """
 
+import re
 from dataclasses import dataclass, replace
 
 from ...display.common import (die_views, modifier_facts, modifier_text, modifiers, with_modifiers,
@@ -320,3 +321,52 @@ def throw_steps(r, names, read, w=EN):
         steps.append(w["step_failure"].format(need=_sp(rating + short, w), rating=rating,
                                               short=_sp(short, w)))
     return steps
+
+
+# -- the rules' names of the dice a throw asks for ---------------------------------
+# (throw.roll_skill, attribute, fate_points, competitive, cumulative: "COU die",
+# "B, Alrik: AGI die", "round 2, hero 1, attribute 3 die", "COU die (reroll)",
+# "d20 (fate point)", "confirmation"): the page labels the fields of the dice
+# a follow-up asks for (`new_dice`) and of the entered dice still missing
+_LABEL_PREFIX = re.compile(r"(?:(?P<side>[AB])(?:, (?P<side_who>[^:]*))?: |check (?P<check>\d+), "
+                           r"(?:(?P<skill>[^,]*), (?=.))?|round (?P<round>\d+), (?P<who>[^,]*), )")
+_NUMBERED = re.compile(r"(attribute|hero) (\d+)")
+
+
+def die_label(label, w=EN):
+    """A die's label from the rules in the words `w` (English: as it is)."""
+    found = _LABEL_PREFIX.match(label)
+    prefix, core = "", label
+    if found:
+        core = label[found.end():]
+        g = found.groupdict()
+        if g["side"]:
+            prefix = (w["label_side_who"].format(side=g["side"], who=_label_name(g["side_who"], w))
+                      if g["side_who"] is not None else w["label_side"].format(side=g["side"]))
+        elif g["check"]:
+            prefix = (w["label_check_skill"].format(n=g["check"], skill=skill_name(g["skill"], w))
+                      if g["skill"] is not None else w["label_check"].format(n=g["check"]))
+        else:
+            prefix = w["label_round"].format(n=g["round"], who=_label_name(g["who"], w))
+    return prefix + _die_core(core, w)
+
+
+def _die_core(core, w):
+    if core == "confirmation":
+        return w["label_confirmation"]
+    if core.endswith(" (fate point)"):
+        return w["label_fate_point"].format(die=_die_core(core[:-len(" (fate point)")], w))
+    if core.endswith(" die (reroll)"):
+        return w["label_reroll"].format(name=_label_name(core[:-len(" die (reroll)")], w))
+    if core.endswith(" die"):
+        return w["die_of"].format(name=_label_name(core[:-len(" die")], w))
+    return core
+
+
+def _label_name(name, w):
+    """An attribute's or a hero's name in a label: "COU" -> "MU", "hero 2" ->
+    "Held 2"; a name typed in the form as it is."""
+    numbered = _NUMBERED.fullmatch(name)
+    if numbered:
+        return w[f"{numbered.group(1)}_n"].format(n=numbered.group(2))
+    return w["abbr"].get(name, name)

@@ -78,3 +78,13 @@ def report(entries, w=EN):
         what, why = _line(e, w)
         out.append({"what": what, "status": e["status"], "why": why})
     return out
+
+
+def character(hero, w=EN):
+    """The imported hero with its core skills named in the words `w`
+    (Optolith's de-DE names for German; cards_words.skill_name)."""
+    if w["lang"] == EN["lang"]:
+        return hero
+    tables = hero["sheet"]["tables"]
+    skills = [dict(row, name=skill_name(row["name"], w)) for row in tables["skills"]]
+    return dict(hero, sheet=dict(hero["sheet"], tables=dict(tables, skills=skills)))

@@ -49,6 +49,14 @@ WORDS = {
     "hero_n": "Held {n}",
     "confirmation_roll": "Bestätigungswurf",
     "rerolled": "neu gewürfelt",
+    "label_reroll": "{name}-Würfel (neu gewürfelt)",
+    "label_fate_point": "{die} (Schicksalspunkt)",
+    "label_confirmation": "Bestätigungswurf",
+    "label_side": "{side}: ",
+    "label_side_who": "{side}, {who}: ",
+    "label_check": "Probe {n}, ",
+    "label_check_skill": "Probe {n}, {skill}, ",
+    "label_round": "Runde {n}, {who}, ",
     "dropped": "verworfen",
     # -- one skill check ------------------------------------------------------------
     "sp": "{n} FP",
@@ -508,4 +516,70 @@ WORDS = {
     "o_not_used": "nicht für Proben gebraucht",
     "o_parts": "Teile {ids}",
     "o_unknown_parts": "nicht Teil des Optolith-Heldenformats, das diese App kennt",
+    # -- the rules' refusals (errors.InvalidRequest `refusal`; System.refusals) --------
+    "refusals": {
+        "reroll_botch": "ein Patzer kann nicht neu gewürfelt werden",
+        "fate_point_ql_failure": "ein Schicksalspunkt erhöht die QS nur einer gelungenen Probe",
+        "fate_point_ql_max": "QS 6 ist das Höchste, was eine Probe erreicht",
+        "reroll_choose": "wähle die Würfel, die neu gewürfelt werden",
+        "aptitude_attribute": "Begabung wiederholt einen Würfel einer Fertigkeitsprobe, nicht einer "
+                              "Eigenschaftsprobe",
+        "aptitude_unset": "Begabung wiederholt einen Würfel nur in einer Fertigkeit mit Begabung "
+                          "(Begabung setzen)",
+        "die_twice": "nennt einen Würfel zweimal",
+        "aptitude_one": "Begabung wiederholt genau einen Würfel",
+        "check_has_dice": "diese Probe hat {dice}",
+        "nothing_to_reroll_one": "es wurde nicht gewürfelt (der EW liegt unter 1): es gibt nichts neu zu "
+                                 "würfeln",
+        "nothing_to_reroll": "es wurde nicht gewürfelt (ein EW liegt unter 1): es gibt nichts neu zu "
+                             "würfeln",
+        "first_throw_unrolled": "bei einem EW unter 1 wird nicht gewürfelt",
+        "first_throw_had": "hat {dice}; der Wurf hatte {need}",
+        "first_throw_short": "hat {dice}; der Wurf braucht mehr",
+        "first_throw_unused": "hat {dice}, aber der Wurf brauchte {used}",
+        "odds_throw_without_reroll": "die Chancen lesen den Wurf auf dem Tisch nur, um zu einem neuen Wurf "
+                                     "zu raten (mit einem neuen Wurf); das Auswerten nimmt ihn",
+        "odds_fate_point_ql": "ein Schicksalspunkt erhöht die QS eines gefallenen Wurfs: die Chancen gelten "
+                              "einem Wurf, der noch kommt; das Auswerten nimmt ihn",
+        "advice_throw": "gib den Wurf auf dem Tisch an, zu dem geraten wird",
+        "throw_has_dice": "dieser Wurf hat {dice}, nicht {n}",
+        "partial_below": "muss unter den benötigten QS liegen ({target}), nicht {partial}; leer lassen "
+                         "für keinen Teilerfolg",
+        "partial_below_all": "muss unter den benötigten QS aller Fertigkeiten zusammen liegen ({target}), "
+                             "nicht {partial}; leer lassen für keinen Teilerfolg",
+        "more_than_checks": "hat {n} Einträge, aber nur {count} Proben sind erlaubt",
+        "order_skill": "muss die Nummer einer aufgeführten Fertigkeit sein (1 bis {n}), nicht {k}",
+        "odds_too_big": "genaue Chancen für so viele Fertigkeiten, QS und Proben dauerten zu lange; "
+                        "weniger Ziel-QS, Fertigkeiten oder Proben (Würfeln geht)",
+        "o_attribute_whole": "{abbr} muss eine ganze Zahl sein, nicht {value}",
+        "o_attribute_range": "{abbr} muss {low} bis {high} sein, nicht {value}",
+        "o_rating_whole": "der FW von {skill} muss eine ganze Zahl sein, nicht {value}",
+        "o_rating_range": "der FW von {skill} muss {low} bis {high} sein, nicht {value}",
+        "o_level_whole": "die Stufe muss eine ganze Zahl sein, nicht {value}",
+        "o_level_range": "die Stufe muss {low} bis {high} sein, nicht {value}",
+        "o_part_activatable": "muss ein Objekt aus Vorteilen und Sonderfertigkeiten sein, nicht {value}",
+        "o_part_attr": "muss ein Objekt mit den Eigenschaftswerten sein, nicht {value}",
+        "o_part_talents": "muss ein Objekt aus {{Kennung der Fertigkeit: FW}} sein, nicht {value}",
+        "o_not_object": "ist keine Optolith-Heldendatei: sie enthält {value}, kein Objekt; exportiere den "
+                        "Helden aus Optolith als JSON-Datei",
+        "o_newer_schema": "ist ein Optolith-Charakter im neueren Charakterschema (Version {version}), das "
+                          "diese App noch nicht lesen kann: seine Fertigkeiten tragen Kennungen, die keine "
+                          "öffentliche Tabelle auflistet; exportiere den Helden aus Optolith 1.x",
+        "o_missing": "ist keine Optolith-Heldendatei: ihr fehlt {missing}; exportiere den Helden aus "
+                     "Optolith als JSON-Datei",
+        "o_version_text": "muss die Versionsnummer von Optolith sein, etwa \"1.5.2\", nicht {value}",
+        "o_version_range": "ist Optolith {version}: diese App liest Helden von Optolith 0.49.5 bis 1.x",
+        "o_name": "muss der Name des Helden sein, nicht {value}",
+        "o_attribute_entry": "muss eine Eigenschaft sein ({{id, value}}), nicht {value}",
+        "o_attribute_values": "muss eine Liste der acht Eigenschaften sein, nicht {value}",
+        "o_attribute_values_n": "muss eine Liste der acht Eigenschaften sein, nicht {value} aus {n}",
+        "o_attribute_id": "muss ATTR_1 bis ATTR_8 sein, nicht {value}",
+        "o_attribute_twice": "wiederholt {id} ({abbr})",
+        "o_attribute_lacking": "es fehlen {lacking}",
+        "o_entries_list": "muss eine Liste von Einträgen sein, nicht {value}",
+        "o_entries_max": "hat {n} Einträge; höchstens {max}",
+        "o_entry_object": "muss ein Objekt sein, nicht {value}",
+        "o_aptitude_sid": "muss die Fertigkeit, den Zauber oder die Liturgie nennen (\"TAL_3\"), nicht "
+                          "{value}",
+    },
 }

@@ -37,6 +37,15 @@ WORDS = {
     "confirmation_roll": "confirmation roll",
     "rerolled": "rerolled",
     "dropped": "dropped",
+    # the rules' names of the dice a throw asks for (cards.die_label; new_dice, entered dice)
+    "label_reroll": "{name} die (reroll)",
+    "label_fate_point": "{die} (fate point)",
+    "label_confirmation": "confirmation",
+    "label_side": "{side}: ",
+    "label_side_who": "{side}, {who}: ",
+    "label_check": "check {n}, ",
+    "label_check_skill": "check {n}, {skill}, ",
+    "label_round": "round {n}, {who}, ",
     # -- one skill check ------------------------------------------------------------
     "sp": "{n} SP",
     "ql": "QL {ql}",
@@ -473,4 +482,66 @@ WORDS = {
     "o_not_used": "not used by checks",
     "o_parts": "Parts {ids}",
     "o_unknown_parts": "not part of the Optolith hero format this app knows",
+    # -- the rules' refusals (errors.InvalidRequest `refusal`; System.refusals) --------
+    "refusals": {
+        "reroll_botch": "a botch cannot be rerolled",
+        "fate_point_ql_failure": "a fate point raises the QL of a successful check only",
+        "fate_point_ql_max": "QL 6 is the most a check can reach",
+        "reroll_choose": "choose the dice to reroll",
+        "aptitude_attribute": "aptitude rerolls a die of a skill check, not of an attribute check",
+        "aptitude_unset": "aptitude rerolls a die only in a skill with Aptitude (set aptitude)",
+        "die_twice": "names a die twice",
+        "aptitude_one": "aptitude rerolls exactly one die",
+        "check_has_dice": "this check has {dice}",
+        "nothing_to_reroll_one": "no die was rolled (the EAV is below 1): there is nothing to reroll",
+        "nothing_to_reroll": "no dice were rolled (an EAV is below 1): there is nothing to reroll",
+        "first_throw_unrolled": "no dice are rolled when an EAV is below 1",
+        "first_throw_had": "has {dice}; the throw had {need}",
+        "first_throw_short": "has {dice}; the throw needs more",
+        "first_throw_unused": "has {dice} but the throw used {used}",
+        "odds_throw_without_reroll": "odds read the throw on the table only to advise a reroll (with "
+                                     "reroll); resolve takes it",
+        "odds_fate_point_ql": "a fate point raises the QL of a throw already made: odds are for a throw "
+                              "still to come; resolve takes it",
+        "advice_throw": "give the throw on the table to be advised on",
+        "throw_has_dice": "this throw has {dice}, not {n}",
+        "partial_below": "must be below the QL needed ({target}), not {partial}; leave it empty for no "
+                         "partial success",
+        "partial_below_all": "must be below the QL needed of all the skills together ({target}), not "
+                             "{partial}; leave it empty for no partial success",
+        "more_than_checks": "has {n} entries but only {count} checks are allowed",
+        "order_skill": "must be the number of a listed skill (1 to {n}), not {k}",
+        "odds_too_big": "exact odds for so many skills, QL and checks would take too long; lower the "
+                        "targets, the skills or the checks (rolling works)",
+        # an Optolith file (optolith.py)
+        "o_attribute_whole": "{abbr} must be a whole number, not {value}",
+        "o_attribute_range": "{abbr} must be {low} to {high}, not {value}",
+        "o_rating_whole": "{skill}'s rating must be a whole number, not {value}",
+        "o_rating_range": "{skill}'s rating must be {low} to {high}, not {value}",
+        "o_level_whole": "the level must be a whole number, not {value}",
+        "o_level_range": "the level must be {low} to {high}, not {value}",
+        "o_part_activatable": "must be an object of advantages and special abilities, not {value}",
+        "o_part_attr": "must be an object with the attribute values, not {value}",
+        "o_part_talents": "must be an object of {{skill id: rating}}, not {value}",
+        "o_not_object": "is not an Optolith hero file: it holds {value}, not an object; export the hero "
+                        "from Optolith as a JSON file",
+        "o_newer_schema": "is an Optolith character in the newer character schema (version {version}), "
+                          "which this app cannot read yet: its skills are named by ids no public table "
+                          "lists; export the hero from Optolith 1.x",
+        "o_missing": "is not an Optolith hero file: it has no {missing}; export the hero from Optolith as "
+                     "a JSON file",
+        "o_version_text": "must be Optolith's version number, such as \"1.5.2\", not {value}",
+        "o_version_range": "is Optolith {version}: this app reads heroes of Optolith 0.49.5 to 1.x",
+        "o_name": "must be the hero's name, not {value}",
+        "o_attribute_entry": "must be an attribute ({{id, value}}), not {value}",
+        "o_attribute_values": "must be a list of the eight attributes, not {value}",
+        "o_attribute_values_n": "must be a list of the eight attributes, not {value} of {n}",
+        "o_attribute_id": "must be ATTR_1 to ATTR_8, not {value}",
+        "o_attribute_twice": "repeats {id} ({abbr})",
+        "o_attribute_lacking": "lacks {lacking}",
+        "o_entries_list": "must be a list of entries, not {value}",
+        "o_entries_max": "has {n} entries; at most {max}",
+        "o_entry_object": "must be an object, not {value}",
+        "o_aptitude_sid": "must name the skill, spell or chant (\"TAL_3\"), not {value}",
+    },
 }

@@ -15,10 +15,8 @@ def _check_partial(partial, target, every_skill=False):
     """Reading: cumulative `partial` must be below `target` (`every_skill`:
     the targets of all the skills of the check together)."""
     if partial is not None and partial >= target:
-        raise InvalidRequest("partial", f"must be below the QL needed"
-                                        f"{' of all the skills together' if every_skill else ''} "
-                                        f"({target}), not {partial}; "
-                                        "leave it empty for no partial success")
+        raise InvalidRequest("partial", refusal=("partial_below_all" if every_skill else "partial_below",
+                                                 {"target": target, "partial": partial}))
 
 
 # a modifier per check of a cumulative check (reading "Modifiers that change
@@ -28,8 +26,7 @@ def _check_modifiers(values, count):
     """The list of per-check modifiers, padded with 0 to `count` checks."""
     mods = values.get("modifiers") or []
     if len(mods) > count:
-        raise InvalidRequest("modifiers", f"has {len(mods)} entries but only {count} checks are "
-                                          "allowed")
+        raise InvalidRequest("modifiers", refusal=("more_than_checks", {"n": len(mods), "count": count}))
     return list(mods) + [0] * (count - len(mods))
 
 

@@ -37,12 +37,10 @@ def _multi_checks(values):
     mods = _check_modifiers(values, count)
     order = values.get("order") or []
     if len(order) > count:
-        raise InvalidRequest("order", f"has {len(order)} entries but only {count} checks are "
-                                      "allowed")
+        raise InvalidRequest("order", refusal=("more_than_checks", {"n": len(order), "count": count}))
     for i, k in enumerate(order):
         if k > len(skills):
-            raise InvalidRequest(f"order[{i}]", f"must be the number of a listed skill (1 to "
-                                                f"{len(skills)}), not {k}")
+            raise InvalidRequest(f"order[{i}]", refusal=("order_skill", {"n": len(skills), "k": k}))
     return skills, mods, [k - 1 for k in order]
 
 
@@ -138,9 +136,7 @@ def _multi_transitions(table, m, stride):
 
 
 def _too_big():
-    raise InvalidRequest("skills", "exact odds for so many skills, QL and checks would take too "
-                                   "long; lower the targets, the skills or the checks (rolling "
-                                   "works)", code="odds_too_big")
+    raise InvalidRequest("skills", code="odds_too_big", refusal=("odds_too_big", {}))
 
 
 def _multi_odds(skills, count, mods, order, partial):

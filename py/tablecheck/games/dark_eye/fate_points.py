@@ -10,14 +10,15 @@ from ...dice.sources import normalise_face
 from ...errors import InvalidRequest
 from .tables import SIDES
 from .terms import KIND
-from .throw import _refusal, _skill_odds_from_dist, classify_skill, dice_count, score_skill, skill_dist
+from ...messages import Dice
+from .throw import _refusal, _skill_odds_from_dist, classify_skill, score_skill, skill_dist
 
 
 def _reroll_skill(tray, r, rule, positions, eavs, rating, names):
     """Reroll the dice at `positions` of the throw `r` (fate point: the new
     values stand; aptitude: the better value stands): the new SkillRoll."""
     if r.kind == "botch":
-        raise _refusal(tray, "reroll", "a botch cannot be rerolled")
+        raise _refusal(tray, "reroll", "reroll_botch")
     standing = list(r.records)
     for p in positions:
         i = p - 1
@@ -35,9 +36,9 @@ def _reroll_skill(tray, r, rule, positions, eavs, rating, names):
 def _raise_ql(tray, r):
     """+1 QL for a fate point (QL 6 at most)."""
     if not r.success:
-        raise _refusal(tray, "fate_point_ql", "a fate point raises the QL of a successful check only")
+        raise _refusal(tray, "fate_point_ql", "fate_point_ql_failure")
     if r.quality_level >= 6:
-        raise _refusal(tray, "fate_point_ql", "QL 6 is the most a check can reach")
+        raise _refusal(tray, "fate_point_ql", "fate_point_ql_max")
     r.quality_level += 1
 
 
@@ -46,7 +47,7 @@ def _positions(reroll):
     them); a reroll to resolve must name them (the odds advise without)."""
     chosen = reroll.get("dice")
     if not chosen:
-        raise InvalidRequest("reroll.dice", "choose the dice to reroll", code="required")
+        raise InvalidRequest("reroll.dice", code="required", refusal=("reroll_choose", {}))
     return sorted(chosen)
 
 
@@ -59,22 +60,19 @@ def reroll_rules(values, count, rolled):
     if not reroll:
         return
     if reroll["rule"] == "aptitude" and count == 1:
-        raise InvalidRequest("reroll.rule", "aptitude rerolls a die of a skill check, not of an "
-                             "attribute check")
+        raise InvalidRequest("reroll.rule", refusal=("aptitude_attribute", {}))
     if reroll["rule"] == "aptitude" and not values.get("aptitude"):
-        raise InvalidRequest("reroll.rule", "aptitude rerolls a die only in a skill with Aptitude "
-                             "(set aptitude)")
+        raise InvalidRequest("reroll.rule", refusal=("aptitude_unset", {}))
     chosen = reroll.get("dice") or []
     if len(set(chosen)) != len(chosen):
-        raise InvalidRequest("reroll.dice", "names a die twice")
+        raise InvalidRequest("reroll.dice", refusal=("die_twice", {}))
     if reroll["rule"] == "aptitude" and len(chosen) > 1:
-        raise InvalidRequest("reroll.dice", "aptitude rerolls exactly one die")
+        raise InvalidRequest("reroll.dice", refusal=("aptitude_one", {}))
     if chosen and max(chosen) > count:
-        raise InvalidRequest("reroll.dice", f"this check has {dice_count(count)}")
+        raise InvalidRequest("reroll.dice", refusal=("check_has_dice", {"dice": Dice(count)}))
     if not rolled:
-        raise InvalidRequest("reroll", ("no die was rolled (the EAV is below 1)" if count == 1 else
-                                        "no dice were rolled (an EAV is below 1)")
-                             + ": there is nothing to reroll")
+        raise InvalidRequest("reroll", refusal=("nothing_to_reroll_one" if count == 1 else "nothing_to_reroll",
+                                                {}))
 
 
 def _throw_rules(values, rolled, count_for):
@@ -84,11 +82,10 @@ def _throw_rules(values, rolled, count_for):
     if faces is None:
         return
     if not rolled:
-        raise InvalidRequest("first_throw", "no dice are rolled when an EAV is below 1")
+        raise InvalidRequest("first_throw", refusal=("first_throw_unrolled", {}))
     need = count_for(faces)
     if len(faces) != need:
-        raise InvalidRequest("first_throw", f"has {dice_count(len(faces))}; the throw "
-                             f"had {need}")
+        raise InvalidRequest("first_throw", refusal=("first_throw_had", {"dice": Dice(len(faces)), "need": need}))
 
 
 def _odds_read_no_throw(values):
@@ -96,11 +93,9 @@ def _odds_read_no_throw(values):
     (`first_throw`, or `dice`: `reads_dice`) only to advise a reroll, and a
     fate point's +1 QL is spent on a throw already made."""
     if values.get("first_throw") is not None and values.get("reroll") is None:
-        raise InvalidRequest("first_throw", "odds read the throw on the table only to advise a "
-                             "reroll (with reroll); resolve takes it", code="dice_extra")
+        raise InvalidRequest("first_throw", code="dice_extra", refusal=("odds_throw_without_reroll", {}))
     if values.get("fate_point_ql"):
-        raise InvalidRequest("fate_point_ql", "a fate point raises the QL of a throw already made: "
-                             "odds are for a throw still to come; resolve takes it")
+        raise InvalidRequest("fate_point_ql", refusal=("odds_fate_point_ql", {}))
 
 
 def reads_dice(values):
@@ -207,10 +202,10 @@ def _advice_throw(values, dice, count_for):
     faces = values.get("first_throw") or dice
     field_name = "first_throw" if values.get("first_throw") else "dice"
     if not isinstance(faces, (list, tuple)) or not faces:
-        raise InvalidRequest(field_name, "give the throw on the table to be advised on", code="required")
+        raise InvalidRequest(field_name, code="required", refusal=("advice_throw", {}))
     faces = [normalise_face(f, SIDES, "", f"{field_name}[{i}]") for i, f in enumerate(faces)]
     need = count_for(faces)
     if len(faces) != need:
-        raise InvalidRequest(field_name, f"this throw has {dice_count(need)}, not {len(faces)}",
-                             code="dice_missing" if len(faces) < need else "dice_extra")
+        raise InvalidRequest(field_name, code="dice_missing" if len(faces) < need else "dice_extra",
+                             refusal=("throw_has_dice", {"dice": Dice(need), "n": len(faces)}))
     return list(faces), field_name

@@ -28,7 +28,7 @@ Bad values never raise anything but InvalidRequest naming the field.
 import re
 
 from ...errors import InvalidRequest
-from ...jsonvalues import shown
+from ...messages import Named, NamedIds, Shown
 from .skills import BY_ID, SKILLS
 
 ATTRIBUTE_IDS = {"ATTR_1": "COU", "ATTR_2": "SGC", "ATTR_3": "INT", "ATTR_4": "CHA",
@@ -71,22 +71,21 @@ def import_hero(data, sheet):
     return {"character": character, "report": report}
 
 
-def _whole(value, field, low, high, what):
-    """An int in [low, high] (no bool, no float), or InvalidRequest."""
+def _whole(value, field, low, high, what, **names):
+    """An int in [low, high] (no bool, no float), or InvalidRequest; `what`:
+    the value's kind of refusal (attribute, rating, level), with its `names`."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidRequest(field, f"{what} must be a whole number, not {shown(value)}", code="type")
+        raise InvalidRequest(field, code="type", refusal=(f"o_{what}_whole", dict(names, value=Shown(value))))
     if not low <= value <= high:
-        raise InvalidRequest(field, f"{what} must be {low} to {high}, not {shown(value)}")
+        raise InvalidRequest(field, refusal=(f"o_{what}_range", dict(names, value=Shown(value), low=low,
+                                                                      high=high)))
     return value
 
 
 def _part(hero, key, kind, default):
     value = hero.get(key, default)
     if not isinstance(value, kind):
-        raise InvalidRequest(f"data.{key}", "must be " + {
-            "activatable": "an object of advantages and special abilities",
-            "attr": "an object with the attribute values",
-            "talents": "an object of {skill id: rating}"}[key] + f", not {shown(value)}", code="type")
+        raise InvalidRequest(f"data.{key}", code="type", refusal=(f"o_part_{key}", {"value": Shown(value)}))
     return value
 
 
@@ -98,18 +97,13 @@ def _add(report, part, status, **facts):
 # -- is it a hero of a version we read? ----------------------------------------
 def _hero(data):
     if not isinstance(data, dict):
-        raise InvalidRequest("data", f"is not an Optolith hero file: it holds {shown(data)}, not an "
-                             "object; export the hero from Optolith as a JSON file", code="type")
+        raise InvalidRequest("data", code="type", refusal=("o_not_object", {"value": Shown(data)}))
     if "clientVersion" not in data and isinstance(data.get("version"), str) \
             and isinstance(data.get("skills", data.get("attributes")), list):
-        raise InvalidRequest("data", f"is an Optolith character in the newer character schema (version "
-                             f"{data['version'][:20]}), which this app cannot read yet: its skills are "
-                             "named by ids no public table lists; export the hero from Optolith 1.x",
-                             code="type")
+        raise InvalidRequest("data", code="type", refusal=("o_newer_schema", {"version": data["version"][:20]}))
     missing = [k for k in ("clientVersion", "attr", "talents") if k not in data]
     if missing:
-        raise InvalidRequest("data", f"is not an Optolith hero file: it has no {', '.join(missing)}; "
-                             "export the hero from Optolith as a JSON file", code="type")
+        raise InvalidRequest("data", code="type", refusal=("o_missing", {"missing": ", ".join(missing)}))
     _version(data["clientVersion"])
     return data
 
@@ -117,12 +111,11 @@ def _hero(data):
 def _version(text):
     found = re.match(r"(\d{1,9})\.(\d{1,9})\.(\d{1,9})", text) if isinstance(text, str) else None
     if found is None:
-        raise InvalidRequest("data.clientVersion", f"must be Optolith's version number, such as "
-                             f"\"1.5.2\", not {shown(text)}", code="type")
+        raise InvalidRequest("data.clientVersion", code="type", refusal=("o_version_text", {"value": Shown(text)}))
     version = tuple(int(n) for n in found.groups())
     if version < OLDEST or version[0] > NEWEST_MAJOR:
-        raise InvalidRequest("data.clientVersion", f"is Optolith {'.'.join(map(str, version))}: this app "
-                             "reads heroes of Optolith 0.49.5 to 1.x")
+        raise InvalidRequest("data.clientVersion", refusal=("o_version_range", {
+            "version": ".".join(map(str, version))}))
     return version
 
 
@@ -130,7 +123,7 @@ def _version(text):
 def _name(hero, report):
     name = hero.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise InvalidRequest("data.name", f"must be the hero's name, not {shown(name)}", code="type")
+        raise InvalidRequest("data.name", code="type", refusal=("o_name", {"value": Shown(name)}))
     name = " ".join(name.split())
     if len(name) > MAX_NAME:
         _add(report, "name", "imported", name=name[:MAX_NAME].rstrip(), shortened=MAX_NAME)
@@ -147,28 +140,29 @@ def _attribute_entry(entry, i):
         return entry.get("id"), entry.get("value"), f"{field}.id", f"{field}.value"
     if isinstance(entry, list) and len(entry) in (2, 3):
         return entry[0], entry[1], f"{field}[0]", f"{field}[1]"
-    raise InvalidRequest(field, f"must be an attribute ({{id, value}}), not {shown(entry)}", code="type")
+    raise InvalidRequest(field, code="type", refusal=("o_attribute_entry", {"value": Shown(entry)}))
 
 
 def _attributes(hero, report):
     attr = _part(hero, "attr", dict, None)
     values = attr.get("values")
     if not isinstance(values, list) or len(values) > len(ATTRIBUTE_IDS):
-        raise InvalidRequest("data.attr.values", "must be a list of the eight attributes, not "
-                             f"{shown(values)}" + (f" of {len(values)}" if isinstance(values, list) else ""),
-                             code="type")
+        raise InvalidRequest("data.attr.values", code="type", refusal=(
+            ("o_attribute_values_n", {"value": Shown(values), "n": len(values)}) if isinstance(values, list)
+            else ("o_attribute_values", {"value": Shown(values)})))
     out = {}
     for i, entry in enumerate(values):
         attr_id, value, id_field, value_field = _attribute_entry(entry, i)
         abbr = ATTRIBUTE_IDS.get(attr_id) if isinstance(attr_id, str) else None
         if abbr is None:
-            raise InvalidRequest(id_field, f"must be ATTR_1 to ATTR_8, not {shown(attr_id)}", code="choice")
+            raise InvalidRequest(id_field, code="choice", refusal=("o_attribute_id", {"value": Shown(attr_id)}))
         if abbr in out:
-            raise InvalidRequest(id_field, f"repeats {attr_id} ({abbr})")
-        out[abbr] = _whole(value, value_field, 0, MAX_VALUE, abbr)
-    lacking = [f"{i} ({a})" for i, a in ATTRIBUTE_IDS.items() if a not in out]
+            raise InvalidRequest(id_field, refusal=("o_attribute_twice", {"id": attr_id, "abbr": Named("abbr", abbr)}))
+        out[abbr] = _whole(value, value_field, 0, MAX_VALUE, "attribute", abbr=Named("abbr", abbr))
+    lacking = [(i, a) for i, a in ATTRIBUTE_IDS.items() if a not in out]
     if lacking:
-        raise InvalidRequest("data.attr.values", f"lacks {', '.join(lacking)}", code="required")
+        raise InvalidRequest("data.attr.values", code="required", refusal=(
+            "o_attribute_lacking", {"lacking": NamedIds("abbr", lacking)}))
     _add(report, "attributes", "imported", values=dict(out))
     return out
 
@@ -178,7 +172,8 @@ def _skills(hero, aptitude, report):
     ratings, others = {}, []
     for key, rating in talents.items():
         if isinstance(key, str) and key in BY_ID:
-            ratings[key] = _whole(rating, f"data.talents.{key}", 0, MAX_VALUE, f"{BY_ID[key].name}'s rating")
+            ratings[key] = _whole(rating, f"data.talents.{key}", 0, MAX_VALUE, "rating",
+                                  skill=Named("skill", BY_ID[key].name))
         else:
             others.append(key)
     rows = [{"name": s.name, "a1": s.attributes[0], "a2": s.attributes[1], "a3": s.attributes[2],
@@ -193,14 +188,15 @@ def _instances(activatable, key):
     """The instances of one advantage: a list of objects, or InvalidRequest."""
     items = activatable.get(key, [])
     if not isinstance(items, list):
-        raise InvalidRequest(f"data.activatable.{key}", f"must be a list of entries, not {shown(items)}",
-                             code="type")
+        raise InvalidRequest(f"data.activatable.{key}", code="type", refusal=("o_entries_list", {
+            "value": Shown(items)}))
     if len(items) > MAX_INSTANCES:
-        raise InvalidRequest(f"data.activatable.{key}", f"has {len(items)} entries; at most {MAX_INSTANCES}")
+        raise InvalidRequest(f"data.activatable.{key}", refusal=("o_entries_max", {"n": len(items),
+                                                                                  "max": MAX_INSTANCES}))
     for i, item in enumerate(items):
         if not isinstance(item, dict):
-            raise InvalidRequest(f"data.activatable.{key}[{i}]", f"must be an object, not {shown(item)}",
-                                 code="type")
+            raise InvalidRequest(f"data.activatable.{key}[{i}]", code="type", refusal=("o_entry_object", {
+                "value": Shown(item)}))
     return items
 
 
@@ -211,8 +207,8 @@ def _aptitude(activatable):
     for i, item in enumerate(_instances(activatable, APTITUDE)):
         sid = item.get("sid")
         if not isinstance(sid, str):
-            raise InvalidRequest(f"data.activatable.{APTITUDE}[{i}].sid", "must name the skill, spell or "
-                                 f"chant (\"TAL_3\"), not {shown(sid)}", code="type")
+            raise InvalidRequest(f"data.activatable.{APTITUDE}[{i}].sid", code="type", refusal=(
+                "o_aptitude_sid", {"value": Shown(sid)}))
         (found if sid in BY_ID else other).append(sid)
     return set(found), other
 
@@ -228,7 +224,7 @@ def _report_aptitude(found, other, report):
 def _tiers(activatable, key):
     total = 0
     for i, item in enumerate(_instances(activatable, key)):
-        total += _whole(item.get("tier"), f"data.activatable.{key}[{i}].tier", 1, MAX_TIER, "the level")
+        total += _whole(item.get("tier"), f"data.activatable.{key}[{i}].tier", 1, MAX_TIER, "level")
     return total
 
 

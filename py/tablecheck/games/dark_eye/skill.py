@@ -66,7 +66,7 @@ def _skill_reroll_odds(values, dice, eavs, rating):
     ones, twenties = faces.count(1), faces.count(SIDES)
     cost = sum(max(0, f - e) for f, e in zip(faces, eavs))
     if KIND[classify_skill(ones, twenties, cost, rating)[0]] == "botch":
-        raise InvalidRequest(where, "a botch cannot be rerolled")
+        raise InvalidRequest(where, refusal=("reroll_botch", {}))
     advice = skill_advice(eavs, rating, faces, reroll["rule"])
     pick = advice["choices"][0]
     if reroll.get("dice"):

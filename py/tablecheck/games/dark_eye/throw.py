@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from ...dice import Dist
 from ...errors import InvalidRequest
+from ...messages import Dice
 from .tables import SIDES, quality_level
 from .terms import KIND, SKILL_OUTCOMES
 
@@ -56,11 +57,6 @@ class SkillRoll:
         if self.automatic:
             out["automatic"] = True
         return out
-
-
-def dice_count(n):
-    """'1 die', '3 dice' (for messages)."""
-    return f"{n} die" if n == 1 else f"{n} dice"
 
 
 def _names(names):
@@ -172,25 +168,24 @@ class Throw:
         if self.faces is None:
             return self.tray.roll(SIDES, label, **flags)
         if self.used >= len(self.faces):
-            raise InvalidRequest("first_throw", f"has {dice_count(len(self.faces))}; "
-                                 "the throw needs more")
+            raise InvalidRequest("first_throw", refusal=("first_throw_short", {"dice": Dice(len(self.faces))}))
         face = self.faces[self.used]
         self.used += 1
         return self.tray.place(SIDES, face, label, **flags)
 
     def done(self):
         if self.faces is not None and self.used != len(self.faces):
-            raise InvalidRequest("first_throw", f"has {dice_count(len(self.faces))} but the "
-                                 f"throw used {self.used}")
+            raise InvalidRequest("first_throw", refusal=("first_throw_unused", {"dice": Dice(len(self.faces)),
+                                                                                "used": self.used}))
 
 
-def _refusal(tray, field_name, message):
-    """The InvalidRequest refusing a follow-up (`raise _refusal(...)`);
-    missing entered dice are said first (the page asks for them before it
-    can tell what the throw was)."""
+def _refusal(tray, field_name, key, **fields):
+    """The InvalidRequest refusing a follow-up (`raise _refusal(...)`; the
+    refusal `key` with its `fields`); missing entered dice are said first
+    (the page asks for them before it can tell what the throw was)."""
     if getattr(tray.source, "missing", None):
         tray.source.finish()
-    return InvalidRequest(field_name, message)
+    return InvalidRequest(field_name, refusal=(key, fields))
 
 
 def _member(values):

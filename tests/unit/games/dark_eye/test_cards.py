@@ -76,3 +76,44 @@ def test_wording_cumulative_summaries(dice, rating, summary):
     r = cum(dice, rating=rating, max_checks=2)
     assert r["summary"] == summary
     assert r["steps"][-1].startswith(f"All 2 checks made with {r['total_quality']} of 10 QL collected: ")
+
+
+# -- the rules' names of the dice, in words (cards.die_label) ------------------------
+def _labels():
+    """Every label the rules give a die in every check and its follow-ups."""
+    from tablecheck import api
+    from every_check import REQUESTS
+    found = set()
+    for req in (r for r in REQUESTS if r["system"] == "dark_eye"):
+        named = {"names": ["COU", "AGI", "STR"]} if req["check"] in ("skill", "cumulative") else {"name": "COU"}
+        for extra in ({}, named if req["check"] in ("skill", "cumulative", "attribute") else {}):
+            for seed in range(1, 9):
+                out = api.resolve(dict(req, seed=seed, **extra))
+                found |= {r["label"] for r in out["rolls"]}
+                for action in out["card"]["actions"]:
+                    found |= {r["label"] for r in api.resolve(dict(action["request"], seed=seed))["rolls"]}
+    return found
+
+
+def test_die_labels_stay_as_the_rules_write_them_in_english():
+    from tablecheck.games.dark_eye.cards import die_label
+    labels = _labels()
+    assert {"confirmation", "COU die (reroll)", "d20 (fate point)", "round 2, hero 1, attribute 3 die",
+            "check 1, Woodworking, attribute 1 die", "B, hero 1: attribute 2 die", "A: attribute 1 die"} <= labels
+    assert [die_label(label) for label in sorted(labels)] == sorted(labels)
+
+
+@pytest.mark.parametrize("label,german", [
+    ("COU die", "MU-Würfel"), ("attribute 2 die (reroll)", "Eigenschaft 2-Würfel (neu gewürfelt)"),
+    ("AGI die (fate point)", "GE-Würfel (Schicksalspunkt)"), ("d20 (fate point)", "d20 (Schicksalspunkt)"),
+    ("confirmation", "Bestätigungswurf"), ("A: STR die", "A: KK-Würfel"),
+    ("B, hero 2: attribute 1 die", "B, Held 2: Eigenschaft 1-Würfel"),
+    ("B, Alrik: COU die", "B, Alrik: MU-Würfel"), ("check 3, COU die", "Probe 3, MU-Würfel"),
+    ("check 2, Climbing, attribute 3 die", "Probe 2, Klettern, Eigenschaft 3-Würfel"),
+    ("round 1, Alrik, DEX die", "Runde 1, Alrik, FF-Würfel"), ("round 4, hero 3, SGC die", "Runde 4, Held 3, KL-Würfel"),
+    ("Mut die", "Mut-Würfel"), ("d20", "d20"),
+])
+def test_die_labels_in_german(label, german):
+    from tablecheck.games.dark_eye.cards import die_label
+    from tablecheck.games.dark_eye.cards_words import DE
+    assert die_label(label, DE) == german

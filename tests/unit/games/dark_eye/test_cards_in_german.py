@@ -2,13 +2,18 @@
 cards on a German card, line, steps, summary or odds display, for every
 check of tests/every_check.py and their follow-ups over several seeds; the
 same ids, dice and outcomes in both languages; a result written in one
-language opens in the other."""
+language opens in the other; no English word in a German refusal or in the
+labels of the dice a follow-up asks for (`new_dice`), with the same field
+and code."""
 
 import re
 
 import pytest
 
 from tablecheck import api
+from tablecheck.errors import InvalidRequest
+from tablecheck.games.dark_eye.cards_words import DE, EN
+from dark_eye_refusals import REFUSALS
 from every_check import REQUESTS
 
 # words of the English cards that German never writes (German words that
@@ -29,7 +34,7 @@ GERMAN = {"die"}
 CHECKS = [r for r in REQUESTS if r["system"] == "dark_eye"]
 SEEDS = (1, 2, 3, 5, 8, 13)
 # keys whose values are ids or requests, never words
-NOT_WORDS = {"key", "tone", "id", "request", "new_dice", "spend", "status"}
+NOT_WORDS = {"key", "tone", "id", "request", "spend", "status", "sides"}
 
 
 def _texts(value, path=""):
@@ -154,3 +159,81 @@ def test_a_core_skill_named_in_english_shows_its_german_name():
                                                                            "target": 2}]})
     assert many["line"].startswith("Holzbearbeitung und Metallbearbeitung")
     assert "Holzbearbeitung" in many["summary"]
+
+
+def _new_dice_labels(answer):
+    return [d["label"] for a in answer["card"]["actions"] for d in a["new_dice"]]
+
+
+@pytest.mark.parametrize("request_", list(_cases()))
+def test_the_dice_a_german_follow_up_asks_for_are_labelled_in_german(request_):
+    labelled = []
+    for seed in SEEDS:
+        de = api.resolve(dict(request_, locale="de", seed=seed))
+        en = api.resolve(dict(request_, seed=seed))
+        assert _english({"labels": _new_dice_labels(de)}, ("labels",)) == []
+        assert ([[{k: v for k, v in d.items() if k != "label"} for d in a["new_dice"]] for a in de["card"]["actions"]]
+                == [[{k: v for k, v in d.items() if k != "label"} for d in a["new_dice"]]
+                    for a in en["card"]["actions"]])
+        labelled += _new_dice_labels(de)
+    if request_["check"] in ("attribute", "skill"):  # the rerolls ask for dice
+        assert labelled and all("Würfel" in label or "d20" in label for label in labelled)
+
+
+def _refused(call, request):
+    with pytest.raises(InvalidRequest) as e:
+        getattr(api, call)(request)
+    return e.value
+
+
+@pytest.mark.parametrize("call,request_", REFUSALS, ids=lambda v: v if isinstance(v, str) else None)
+def test_a_german_refusal_has_no_english_word_and_the_same_field_and_code(call, request_):
+    en, de = _refused(call, request_), _refused(call, dict(request_, locale="de"))
+    assert (de.field, de.code, de.refusal[0]) == (en.field, en.code, en.refusal[0])
+    assert de.extra.keys() == en.extra.keys()
+    assert de.message != en.message and de.message
+    words = [m for m in ENGLISH_RE.findall(de.message) if m.lower() not in GERMAN]
+    assert words == [], de.message
+    assert str(de) == f"{de.field}: {de.message}"
+
+
+def _guards():
+    """The refusals the API's validation always comes before (a rule's own
+    guard), raised by the rules themselves."""
+    from tablecheck.dice import SeededSource, Tray
+    from tablecheck.games.dark_eye.fate_points import reroll_rules
+    from tablecheck.games.dark_eye.throw import Throw
+    throw = Throw(Tray(SeededSource(1)), [5])
+    throw.roll("COU die")
+    out = []
+    for raise_ in (lambda: throw.roll("AGI die"), Throw(Tray(SeededSource(1)), [5]).done,
+                   lambda: reroll_rules({"reroll": {"rule": "fate_point", "dice": [4]}}, 3, True)):
+        with pytest.raises(InvalidRequest) as e:
+            raise_()
+        out.append(e.value)
+    return out
+
+
+def test_every_refusal_of_the_rules_is_among_the_refused_requests():
+    raised = {_refused(call, req).refusal[0] for call, req in REFUSALS} | {e.refusal[0] for e in _guards()}
+    assert set(EN["refusals"]) - raised == set()
+    assert set(DE["refusals"]) == set(EN["refusals"])
+
+
+def test_a_guards_refusal_is_worded_in_both_languages():
+    worded = [(e.field, InvalidRequest(e.field, refusal=e.refusal).word_in("en", EN["refusals"]).message,
+               InvalidRequest(e.field, refusal=e.refusal).word_in("de", DE["refusals"]).message)
+              for e in _guards()]
+    assert worded == [("first_throw", "has 1 die; the throw needs more", "hat 1 Würfel; der Wurf braucht mehr"),
+                      ("first_throw", "has 1 die but the throw used 0", "hat 1 Würfel, aber der Wurf brauchte 0"),
+                      ("reroll.dice", "this check has 3 dice", "diese Probe hat 3 Würfel")]
+
+
+def test_the_dice_still_missing_are_named_in_german():
+    req = {"system": "dark_eye", "check": "skill", "attributes": [12, 12, 12], "rating": 4,
+           "names": ["COU", "AGI", "STR"], "dice": [5]}
+    en, de = _refused("resolve", req), _refused("resolve", dict(req, locale="de"))
+    assert en.message == "2 more dice needed: d20 (AGI die), d20 (STR die)"
+    assert de.message == "noch 2 Würfel nötig: W20 (GE-Würfel), W20 (KK-Würfel)"
+    assert [d["label"] for d in de.extra["needed"]] == ["GE-Würfel", "KK-Würfel"]
+    assert [d["label"] for d in en.extra["needed"]] == ["AGI die", "STR die"]

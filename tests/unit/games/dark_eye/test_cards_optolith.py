@@ -1,7 +1,18 @@
 """The words of an Optolith import's report (games/dark_eye/cards_optolith.py):
 every part the importer knows and leaves out has its words."""
 
-from tablecheck.games.dark_eye import cards_optolith, optolith
+from tablecheck.games.dark_eye import cards_optolith, cards_words, optolith
+from tablecheck.games.dark_eye.skills import SKILLS
+
+
+def _skill_names(answer):
+    return [row["name"] for row in answer["character"]["sheet"]["tables"]["skills"]]
+
+
+def _without_skill_names(character):
+    """The character with its skill rows' names left out (they follow the language)."""
+    rows = [{k: v for k, v in row.items() if k != "name"} for row in character["sheet"]["tables"]["skills"]]
+    return dict(character, sheet=dict(character["sheet"], tables={"skills": rows}))
 
 
 def test_every_part_left_out_has_its_words():
@@ -27,7 +38,8 @@ def test_a_german_import_reports_in_german_with_the_same_statuses():
         data = json.loads((heroes / f"{name}.json").read_text(encoding="utf-8"))
         req = {"system": "dark_eye", "format": "optolith", "data": data}
         en, de = api.import_character(req), api.import_character(dict(req, locale="de"))
-        assert de["character"] == en["character"]
+        assert _without_skill_names(de["character"]) == _without_skill_names(en["character"])
+        assert _skill_names(de) == [s.name_de for s in SKILLS] and _skill_names(en) == [s.name for s in SKILLS]
         assert [r["status"] for r in de["report"]] == [r["status"] for r in en["report"]]
         assert [r["what"] for r in de["report"]] != [r["what"] for r in en["report"]]
         english = re.compile(r"\b(the|and|of|checks?|skills?|attributes?|fate|points|list|core|"
@@ -35,3 +47,12 @@ def test_a_german_import_reports_in_german_with_the_same_statuses():
         for r in de["report"]:
             texts = [r["what"]] + ([r["why"]] if r["why"] != data.get("name") else [])
             assert not [t for t in texts if english.search(t)], r
+
+
+def test_a_german_import_keeps_what_the_english_one_has_but_the_skill_names():
+    hero = {"name": "A", "sheet": {"numbers": {"COU": 12}, "tables": {"skills": [
+        {"name": "Climbing", "rating": 4}, {"name": "Own skill", "rating": 2}]}}}
+    de = cards_optolith.character(hero, cards_words.words("de"))
+    assert de["sheet"]["tables"]["skills"] == [{"name": "Klettern", "rating": 4}, {"name": "Own skill", "rating": 2}]
+    assert hero["sheet"]["tables"]["skills"][0]["name"] == "Climbing"  # the rules' record is not changed
+    assert cards_optolith.character(hero) is hero
