@@ -282,6 +282,14 @@ export default {
   'share.notFilled': "ihr Formular konnte nicht gefüllt werden.",
   'share.opened': "Geteilte Probe geöffnet: {check}. Würfeln, sobald alle bereit sind.",
   'share.notResolved': "Diese geteilte Probe konnte nicht ausgewertet werden: {why}",
+  // share-link.js: why a shared link cannot be opened
+  'share.bad.characters': "Der Link ist beschädigt (er enthält Zeichen, die eine geteilte Probe nie hat).",
+  'share.bad.unreadable': "Der Link ist beschädigt (seine Probe lässt sich nicht lesen).",
+  'share.bad.version': "Der Link stammt aus einer anderen Version von tablecheck.",
+  'share.bad.game': "Der Link gilt einem Spiel, das diese Seite nicht kennt ({game}).",
+  'share.bad.check': "Der Link gilt einer Probe, die diese Seite nicht kennt ({check} von {game}).",
+  'share.bad.inputs': "Der Link hat keine Eingaben.",
+  'share.bad.dice': "Die Würfel des Links sind keine ganzen Zahlen.",
   // storage.js: why not saved, what was reset
   'count.history.one': "1 Verlaufseintrag",
   'count.history.other': "{n} Verlaufseinträge",

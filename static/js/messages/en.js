@@ -282,6 +282,14 @@ export default {
   'share.notFilled': "its form could not be filled.",
   'share.opened': "Shared check opened: {check}. Roll when ready.",
   'share.notResolved': "This shared check could not be resolved: {why}",
+  // share-link.js: why a shared link cannot be opened
+  'share.bad.characters': "The link is damaged (it has characters a shared check never has).",
+  'share.bad.unreadable': "The link is damaged (its check cannot be read).",
+  'share.bad.version': "The link is from another version of tablecheck.",
+  'share.bad.game': "The link is for a game this page does not know ({game}).",
+  'share.bad.check': "The link is for a check this page does not know ({check} of {game}).",
+  'share.bad.inputs': "The link has no inputs.",
+  'share.bad.dice': "The link’s dice are not whole numbers.",
   // storage.js: why not saved, what was reset
   'count.history.one': "1 history entry",
   'count.history.other': "{n} history entries",
