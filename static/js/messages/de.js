@@ -4,6 +4,7 @@
 
 export default {
   // the header
+  'page.description': "Exakter Probenwürfler für Pen-&-Paper-Rollenspiele, der offline funktioniert",
   'header.language': 'Sprache',
   'theme.dark': 'Dunkles Design',
   'engine.starting': 'Würfel-Engine startet\u2026',
@@ -184,6 +185,7 @@ export default {
   'characters.none': 'Noch keine Figuren für dieses Spiel.',
   'characters.use': 'Wählen',
   'characters.useName': '{name} wählen',
+  'characters.recordSize': "(dieser Eintrag allein hat {mb} MB)",
   'characters.edit': 'Bearbeiten',
   'characters.editName': '{name} bearbeiten',
   'characters.delete': 'Löschen',
@@ -449,6 +451,7 @@ export default {
   'table.differs.other': "{n} Felder weichen von den ersten Werten ab.",
   // result.js
   'card.left': "{character}: {label} noch {left} von {max}",
+  'card.chain': "Explosionskette {text}",
   // history.js
   'entry.cannotOpen': "lässt sich nicht öffnen: {why}",
   // character-editor.js: the character editor

@@ -4,6 +4,7 @@
 
 export default {
   // the header
+  'page.description': "Exact tabletop RPG check roller that works offline",
   'header.language': 'Language',
   'theme.dark': 'Dark theme',
   'engine.starting': 'Starting dice engine\u2026',
@@ -184,6 +185,7 @@ export default {
   'characters.none': 'No characters for this game yet.',
   'characters.use': 'Use',
   'characters.useName': 'Use {name}',
+  'characters.recordSize': "(this record alone is {mb} MB)",
   'characters.edit': 'Edit',
   'characters.editName': 'Edit {name}',
   'characters.delete': 'Delete',
@@ -449,6 +451,7 @@ export default {
   'table.differs.other': "{n} fields differ from the first values.",
   // result.js
   'card.left': "{character}: {label} {left} of {max} left",
+  'card.chain': "explosion chain {text}",
   // history.js
   'entry.cannotOpen': "cannot be opened: {why}",
   // character-editor.js: the character editor
