@@ -64,6 +64,8 @@ def test_a_german_evening_import_a_hero_roll_spend_a_fate_point_and_read_the_his
     option = field.locator("[role=option]", has_text="Klettern").first
     option.click()
     page.wait_for_function("() => !!document.querySelector('[data-field=\"\"]').dataset.picked", timeout=LONG)
+    form = page.inner_text(".check-form")
+    assert "geändert \u00b7 anfangs leer" in form and "changed" not in form and "default" not in form, form
 
     # the throw, typed: a failure, and the card offers a fate point
     set_entered(page, True)

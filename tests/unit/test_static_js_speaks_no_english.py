@@ -14,6 +14,8 @@ JS = ROOT / "static" / "js"
 # A literal: '...', "..." or `...` (a template's ${...} parts are code, not words).
 LITERAL = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|`(?:[^`\\]|\\.)*`")
 TEMPLATE_PART = re.compile(r"\$\{[^}]*\}")
+# an escape (\u00b7, \n) between words separates them as a space does
+ESCAPE = re.compile(r"\\(?:u[0-9a-fA-F]{4}|[nt])")
 # two words of letters with a space between ("not stored", "The link is")
 WORDS = re.compile(r"[A-Za-z]{2,}(?:['\u2019][a-z]+)?[ \u00a0]+[A-Za-z]{2,}")
 # what stands right before a class list: `class: '...'`, `className = '...'`, `classList.add('...'`
@@ -41,7 +43,7 @@ def english_literals(text):
     found = []
     for m in LITERAL.finditer(code):
         inner = m.group(0)[1:-1]
-        if not WORDS.search(TEMPLATE_PART.sub(" ", inner)):
+        if not WORDS.search(ESCAPE.sub(" ", TEMPLATE_PART.sub(" ", inner))):
             continue
         before = code[max(0, m.start() - 200):m.start()]
         if CLASS_CONTEXT.search(before) or CONSOLE_CONTEXT.search(before):
@@ -78,8 +80,10 @@ def test_the_scan_finds_words_and_leaves_out_code():
         "console.warn('[tablecheck] not registered:', error);",     # the console
         "const sel = '#odds .row > td';",                           # a selector: no two words of letters
         "t('share.bad.inputs'); const k = 'tablecheck:status';",    # keys and event names
+        "x.textContent = `changed \\u00b7 default ${v}`;",          # words around an escape: found
         "// a comment with words",
         "/* and another one */",
     ])
-    assert [s for _, s in english_literals(sample)] == ["The link has no inputs.", "${what} took longer than ${s} s"]
+    assert [s for _, s in english_literals(sample)] == ["The link has no inputs.", "${what} took longer than ${s} s",
+                                                           "changed \\u00b7 default ${v}"]
     assert english_literals("x = 'it\u2019s here';") == [(1, "it\u2019s here")]

@@ -40,6 +40,10 @@ export default {
   'table.formReset': 'Das Formular hat wieder seine ersten Werte.',
   // the form
   'form.range': "{min} bis {max}",
+  'form.changedFrom': "geändert \u00b7 anfangs {value}",
+  'form.emptyValue': "leer",
+  'form.on': "an",
+  'form.off': "aus",
   'form.atLeast': "mindestens {min}",
   'form.atMost': "höchstens {max}",
   'form.mustAtLeast': "Muss mindestens {min} sein.",

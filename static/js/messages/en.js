@@ -40,6 +40,10 @@ export default {
   'table.formReset': 'The form is back to its first values.',
   // the form
   'form.range': "{min} to {max}",
+  'form.changedFrom': "changed \u00b7 default {value}",
+  'form.emptyValue': "empty",
+  'form.on': "on",
+  'form.off': "off",
   'form.atLeast': "at least {min}",
   'form.atMost': "at most {max}",
   'form.mustAtLeast': "Must be at least {min}.",
