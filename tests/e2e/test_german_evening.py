@@ -14,16 +14,15 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import choose, enter_dice, open_page, set_entered, stored, wait_result, wait_ui  # noqa: E402  (tests/page_tools.py)
+from page_tools import enter_dice, open_page, set_entered, stored, wait_result, wait_ui  # noqa: E402  (tests/page_tools.py)
+from test_dark_eye_heroes import OPTOLITH, import_file  # noqa: E402  (the Optolith heroes, the panel's file input)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
 LONG = 60_000
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
-HEROES = Path(__file__).resolve().parents[1] / "data" / "optolith_heroes"
-HERO = sorted(p for p in HEROES.glob("*.json") if "clientVersion" in json.loads(p.read_text()))[0]
-FILE_INPUT = "#characters-import-optolith"
+HERO = OPTOLITH[0]
 THROW = [19, 18, 19]  # far over every attribute: a failure, no botch (one 20 at most)
 # English that a German page must not show (the page's and the cards' words)
 ENGLISH = ["Skill check", "Fate point", "Reroll", "failure", "success", "Imported", "History", " left", "Roll"]
@@ -42,15 +41,7 @@ def test_a_german_evening_import_a_hero_roll_spend_a_fate_point_and_read_the_his
 
     # the hero, through the characters panel's Optolith button
     hero = api.import_character({"system": "dark_eye", "format": "optolith", "data": json.loads(HERO.read_text())})["character"]
-    choose(page, "dark_eye", "skill")
-    page.click("#open-characters")
-    page.wait_for_selector(f"{FILE_INPUT}-btn")
-    before = page.inner_text("#characters-msg")
-    page.set_input_files(FILE_INPUT, str(HERO))
-    page.wait_for_function(
-        "(before) => { const m = document.querySelector('#characters-msg');"
-        " return m.textContent !== before && m.dataset.state !== 'busy'; }", arg=before, timeout=LONG)
-    assert page.inner_text("#characters-msg") == f"{hero['name']} importiert. Nichts schon Gespeichertes wurde geändert."
+    assert import_file(page, HERO) == f"{hero['name']} importiert. Nichts schon Gespeichertes wurde geändert."
     page.screenshot(path=str(SHOTS / "german-evening-1-import.png"))
     panel = page.inner_text("#characters-dialog")
     assert no_english(panel) == [], panel
