@@ -728,6 +728,7 @@ export class CheckForm {
       const def = valueAt(this.defaults, list.path);
       const on = Array.isArray(def) && def.length !== list.items.length;
       list.root.classList.toggle('changed', on);
+      if (on) list.legendEl.dataset.mark = t('form.changedList'); // the legend's mark (app.css)
       if (on) n += 1;
     }
     this.changedCount = n;

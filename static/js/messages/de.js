@@ -41,6 +41,7 @@ export default {
   // the form
   'form.range': "{min} bis {max}",
   'form.changedFrom': "geändert \u00b7 anfangs {value}",
+  'form.changedList': "geändert",
   'form.emptyValue': "leer",
   'form.on': "an",
   'form.off': "aus",

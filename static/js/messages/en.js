@@ -41,6 +41,7 @@ export default {
   // the form
   'form.range': "{min} to {max}",
   'form.changedFrom': "changed \u00b7 default {value}",
+  'form.changedList': "changed",
   'form.emptyValue': "empty",
   'form.on': "on",
   'form.off': "off",
