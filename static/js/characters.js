@@ -9,6 +9,7 @@
 
 import * as storage from './storage.js';
 import { sheetOf, validateCharacter } from './character-sheets.js';
+import { t, number } from './i18n.js';
 
 export { setSheets, sheetOf, hasSheet, blankSheet, validateCharacter, refNames, parseCharacterFile } from './character-sheets.js';
 
@@ -79,12 +80,12 @@ export function importCharacters(list) {
   for (const c of list) {
     const here = getCharacter(c.id);
     if (here && sameCharacter(here, c)) { out.already += 1; continue; }
-    const record = here ? { ...c, id: newCharacterId(), name: `${c.name.slice(0, 49)} (imported)` } : c;
+    const record = here ? { ...c, id: newCharacterId(), name: t('tracked.importedName', { name: c.name.slice(0, 49) }) } : c;
     const r = out.reason ? null : records.put(record.id, record, { keep: false });
     if (!r || !r.ok) {
       out.notStored += 1;
       out.reason = out.reason || r.reason;
-      out.refused.push({ what: c.name, why: `not stored: ${storage.reasonText(out.reason)}${sizeNote(record)}` });
+      out.refused.push({ what: c.name, why: `${t('history.notStoredWhy', { reason: storage.reasonText(out.reason) })}${sizeNote(record)}` });
       continue;
     }
     if (here) { out.idMap[c.id] = record.id; out.copies += 1; }
@@ -96,7 +97,7 @@ export function importCharacters(list) {
 /** " (this record alone is 20.0 MB)" for a record over 1 MB, else "". */
 function sizeNote(record) {
   const mb = JSON.stringify(record).length / (1024 * 1024);
-  return mb >= 1 ? ` (this record alone is ${mb.toFixed(1)} MB)` : '';
+  return mb >= 1 ? ` ${t('characters.recordSize', { mb: number(mb, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}` : '';
 }
 
 export function exportData(system) {

@@ -109,7 +109,7 @@ function withTimeout(promise, ms, what, late) {
   let timer;
   const limit = new Promise((_, reject) => {
     timer = setTimeout(() => {
-      const error = new Error(`${what} took longer than ${Math.round(ms / 1000)} s`);
+      const error = new Error(t("engine.tookLonger", { what, s: Math.round(ms / 1000) }));
       error.late = late; // still running: may succeed after all
       reject(error);
     }, ms);
@@ -118,7 +118,7 @@ function withTimeout(promise, ms, what, late) {
 }
 
 function describe(error) {
-  if (!error) return "unknown error";
+  if (!error) return t("engine.unknownError");
   if (typeof error === "string") return error;
   if (error.message) return error.message;
   if (error.error && error.error.message) return error.error.message;
@@ -151,7 +151,7 @@ async function missingFiles() {
   for (const file of REQUIRED_FILES) {
     if (asked.length) await new Promise((resolve) => setTimeout(resolve));
     asked.push(fetch(file, { method: "HEAD", cache: "no-store" }).then(
-      (response) => (response.ok ? null : `${file.slice(2)} is missing (HTTP ${response.status})`),
+      (response) => (response.ok ? null : t("engine.missingFile", { file: file.slice(2), status: response.status })),
       () => null,
     ));
   }
@@ -183,13 +183,13 @@ async function start(element) {
   const failed = new Promise((_, reject) => {
     xworker.addEventListener("error", (event) => {
       event.preventDefault?.();
-      const error = new Error(event.message || "the engine worker stopped with an error");
+      const error = new Error(event.message || t("engine.workerError"));
       // a missing file names the cause better than the worker can: ask first
       check.now();
-      withTimeout(check.answered, PREFLIGHT_WAIT_MS, "the pre-flight check").then(
+      withTimeout(check.answered, PREFLIGHT_WAIT_MS, t("engine.what.preflight")).then(
         () => reject(error), () => reject(error));
     });
-    xworker.addEventListener("messageerror", () => reject(new Error("the engine worker sent an unreadable message")));
+    xworker.addEventListener("messageerror", () => reject(new Error(t("engine.workerUnreadable"))));
   });
   failed.catch(() => {});
   const loaded = (async () => {
@@ -202,7 +202,7 @@ async function start(element) {
   })();
   loaded.then((info) => { current = { xworker, element }; return info; }).catch(() => {});
   const info = await withTimeout(Promise.race([loaded, failed, checked]), START_TIMEOUT_MS,
-    "starting the dice engine", loaded);
+    t("engine.what.start"), loaded);
   current = { xworker, element };
   return info;
 }
@@ -267,14 +267,14 @@ async function call(name, request) {
   try {
     await window.tablecheck.ready;
   } catch (error) {
-    return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
+    return { error: { field: null, message: t("engine.unavailable", { detail: describe(error) }) } };
   }
   try {
     const args = argsOf(name, request);
-    const text = await withTimeout(current.xworker.sync[name](...args), CALL_TIMEOUT_MS, `the ${name} call`);
+    const text = await withTimeout(current.xworker.sync[name](...args), CALL_TIMEOUT_MS, t("engine.what.call", { name }));
     return JSON.parse(text);
   } catch (error) {
-    return { error: { field: null, message: `engine call failed: ${describe(error)}` } };
+    return { error: { field: null, message: t("engine.callFailed", { detail: describe(error) }) } };
   }
 }
 
@@ -286,16 +286,16 @@ async function early(name, request) {
   try {
     xworker = await Promise.race([opened, ready.then(() => current.xworker)]);
   } catch (error) {
-    return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
+    return { error: { field: null, message: t("engine.unavailable", { detail: describe(error) }) } };
   }
   const args = argsOf(name, request);
   const start = performance.now();
-  const sent = withTimeout(xworker.sync[name](...args), CALL_TIMEOUT_MS, `the ${name} call`);
+  const sent = withTimeout(xworker.sync[name](...args), CALL_TIMEOUT_MS, t("engine.what.call", { name }));
   sent.catch(() => {});
   try {
     await ready;
   } catch (error) {
-    return { error: { field: null, message: `dice engine unavailable: ${describe(error)}` } };
+    return { error: { field: null, message: t("engine.unavailable", { detail: describe(error) }) } };
   }
   try {
     const text = await sent;
@@ -303,7 +303,7 @@ async function early(name, request) {
     performance.measure(`tablecheck-early:${name}`, { start });
     return JSON.parse(text);
   } catch (error) {
-    return { error: { field: null, message: `engine call failed: ${describe(error)}` } };
+    return { error: { field: null, message: t("engine.callFailed", { detail: describe(error) }) } };
   }
 }
 
@@ -345,7 +345,7 @@ if (element) {
   window.tablecheck.ready = boot(element);
 } else {
   window.tablecheck.ready = makeReady();
-  failWith(new Error(`the page has no #${ENGINE_ID} script`));
+  failWith(new Error(t("engine.noScript", { id: ENGINE_ID })));
 }
 
 // once the service worker has cached the build, say so in the pill

@@ -47,7 +47,7 @@ class Leaf {
   *leaves() { yield this; }
   /** The first value in words, for the "changed" mark. */
   valueText(raw) {
-    if (raw === null || raw === undefined || raw === '') return 'empty';
+    if (raw === null || raw === undefined || raw === '') return t('form.emptyValue');
     return String(raw);
   }
   /** Mark the field as differing from its first value (`def`, a raw value). */
@@ -59,7 +59,7 @@ class Leaf {
     }
     this.root.classList.toggle('changed', on);
     this.changedEl.hidden = !on;
-    this.changedEl.textContent = on ? `changed \u00b7 default ${this.valueText(def)}` : '';
+    this.changedEl.textContent = on ? t('form.changedFrom', { value: this.valueText(def) }) : '';
   }
 }
 
@@ -138,7 +138,7 @@ class BoolField extends Leaf {
   }
   set(value) { this.input.checked = value === true || value === 'true'; }
   raw() { return this.input.checked; }
-  valueText(raw) { return raw ? 'on' : 'off'; }
+  valueText(raw) { return raw ? t('form.on') : t('form.off'); }
   get() { return { value: this.input.checked, errors: [] }; }
 }
 
@@ -728,6 +728,7 @@ export class CheckForm {
       const def = valueAt(this.defaults, list.path);
       const on = Array.isArray(def) && def.length !== list.items.length;
       list.root.classList.toggle('changed', on);
+      if (on) list.legendEl.dataset.mark = t('form.changedList'); // the legend's mark (app.css)
       if (on) n += 1;
     }
     this.changedCount = n;

@@ -7,11 +7,13 @@ import { el } from './util.js';
 import * as storage from './storage.js';
 import { t, lang, LANGUAGES, STORAGE_NAME } from './i18n.js';
 
-/** <html lang> and the texts index.html carries (data-i18n="key") in the page's language. */
+/** <html lang> and the texts index.html carries (data-i18n="key", an aria-label
+ * data-i18n-label, a meta's content data-i18n-content) in the page's language. */
 export function applyLanguage(doc = document) {
   doc.documentElement.lang = lang();
   for (const node of doc.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
   for (const node of doc.querySelectorAll('[data-i18n-label]')) node.setAttribute('aria-label', t(node.dataset.i18nLabel));
+  for (const node of doc.querySelectorAll('[data-i18n-content]')) node.setAttribute('content', t(node.dataset.i18nContent));
 }
 
 /** The header's <select> of languages; a change is stored, then the page reloads in it. */

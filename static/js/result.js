@@ -62,7 +62,7 @@ export function drawDice(rolls, views = [], indices = null, label = t('card.dice
           if (n) inner.append(el('li', { class: 'chain-arrow', 'aria-hidden': 'true' }, '\u2192'));
           inner.append(drawDie(rolls[x], views[x]));
         });
-        list.append(el('li', { class: 'chain', 'aria-label': `explosion chain ${text}` }, inner,
+        list.append(el('li', { class: 'chain', 'aria-label': t('card.chain', { text }) }, inner,
           el('span', { class: 'chain-total' }, `= ${total}`)));
         k = j;
         continue;

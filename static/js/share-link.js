@@ -1,7 +1,10 @@
 // A shared check's link: the page's address with the check in its fragment
 // (#share=...), so no server sees it. Payload: base64url of the JSON
 // {v: 1, system, check, request, dice?, time?} (time: when it was rolled).
-// Pure: no DOM (tests/js/share-link.test.mjs).
+// Pure: no DOM (tests/js/share-link.test.mjs). A bad link's error is in the
+// page's language (messages/: share.bad.*).
+
+import { t } from './i18n.js';
 
 const KEY = 'share';
 export const MAX_LINK = 2000; // characters: a QR code at level M holds ~2300 bytes
@@ -32,15 +35,15 @@ export function linkFor(payload, address = pageAddress()) {
 /** Read a fragment: null (no shared check), {error} or the payload. */
 export function parseHash(hash, catalog) {
   const m = /^#?share=([A-Za-z0-9_-]+)$/.exec(hash || '');
-  if (!m) return (hash || '').startsWith('#share=') ? { error: 'The link is damaged (it has characters a shared check never has).' } : null;
+  if (!m) return (hash || '').startsWith('#share=') ? { error: t('share.bad.characters') } : null;
   let data;
-  try { data = JSON.parse(fromBase64Url(m[1])); } catch (e) { return { error: 'The link is damaged (its check cannot be read).' }; }
-  if (!data || typeof data !== 'object' || data.v !== 1) return { error: 'The link is from another version of tablecheck.' };
+  try { data = JSON.parse(fromBase64Url(m[1])); } catch (e) { return { error: t('share.bad.unreadable') }; }
+  if (!data || typeof data !== 'object' || data.v !== 1) return { error: t('share.bad.version') };
   const sys = catalog && catalog.systems ? catalog.systems[data.system] : null;
-  if (!sys) return { error: `The link is for a game this page does not know (${JSON.stringify(data.system)}).` };
-  if (!sys.checks[data.check]) return { error: `The link is for a check this page does not know (${JSON.stringify(data.check)} of ${sys.name}).` };
-  if (!data.request || typeof data.request !== 'object' || Array.isArray(data.request)) return { error: 'The link has no inputs.' };
-  if (data.dice !== undefined && !(Array.isArray(data.dice) && data.dice.every((d) => Number.isInteger(d)))) return { error: 'The link\u2019s dice are not whole numbers.' };
+  if (!sys) return { error: t('share.bad.game', { game: JSON.stringify(data.system) }) };
+  if (!sys.checks[data.check]) return { error: t('share.bad.check', { check: JSON.stringify(data.check), game: sys.name }) };
+  if (!data.request || typeof data.request !== 'object' || Array.isArray(data.request)) return { error: t('share.bad.inputs') };
+  if (data.dice !== undefined && !(Array.isArray(data.dice) && data.dice.every((d) => Number.isInteger(d)))) return { error: t('share.bad.dice') };
   // when it was rolled (links made before it was sent: when it is opened)
   const time = typeof data.time === 'string' && !Number.isNaN(Date.parse(data.time)) ? data.time : undefined;
   return { system: data.system, check: data.check, request: data.request, dice: data.dice, time };

@@ -107,6 +107,15 @@ def test_a_german_evening_switch_roll_reload_and_an_english_entry_opened_in_germ
     page.screenshot(path=str(SHOTS / "german-history-1024x768.png"))
     page.keyboard.press("Escape")
 
+    # a list with a hero more than its default: its legend's mark is German (app.css draws data-mark)
+    choose(page, "dark_eye", "group")
+    members = page.locator(".list-field[data-field=members]")
+    members.locator("> .add-item").click()
+    page.wait_for_selector(".list-field[data-field=members].changed")
+    mark = page.evaluate("getComputedStyle(document.querySelector("
+                         "'.list-field[data-field=members] > legend'), '::after').content")
+    assert mark == '" \u00b7 geändert"', mark
+
     # a reload keeps German
     page.reload()
     wait_ui(page)

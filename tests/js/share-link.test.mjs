@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { load } from './load.mjs';
 
 const { linkFor, parseHash } = await load('share-link.js');
+const { setLang } = await load('i18n.js');
 
 // a made-up game: the page knows none (tests/unit/test_static_js_knows_no_game.py)
 const CATALOG = { systems: { omens: { id: 'omens', name: 'Omens', checks: { read: { id: 'read', label: 'Read the bones', params: [] } } } } };
@@ -75,3 +76,19 @@ test('a time that is no date is dropped, not trusted', () => {
   assert.equal(back.time, undefined);
 });
 
+
+test('a German page says what is wrong with a link in German, with the same names filled in', () => {
+  setLang('de');
+  try {
+    assert.deepEqual(parseHash('#share=ab$cd', CATALOG), { error: 'Der Link ist beschädigt (er enthält Zeichen, die eine geteilte Probe nie hat).' });
+    assert.deepEqual(parseHash(hashWith(JSON.stringify({ v: 1, system: 'omens', check: 'cast', request: {} })), CATALOG),
+      { error: 'Der Link gilt einer Probe, die diese Seite nicht kennt ("cast" von Omens).' });
+    assert.deepEqual(parseHash(hashWith(JSON.stringify({ v: 1, system: 'omens', check: 'read', request: {}, dice: [0.5] })), CATALOG),
+      { error: 'Die Würfel des Links sind keine ganzen Zahlen.' });
+    // a good link is the same in every language
+    const payload = { system: 'omens', check: 'read', request: { bones: 5 }, dice: [3], time: '2026-12-02T20:15:00.000Z' };
+    assert.deepEqual(parseHash(hashOf(linkFor(payload, ADDRESS)), CATALOG), payload);
+  } finally {
+    setLang('en');
+  }
+});

@@ -4,6 +4,7 @@
 
 export default {
   // the header
+  'page.description': "Exakter Probenwürfler für Pen-&-Paper-Rollenspiele, der offline funktioniert",
   'header.language': 'Sprache',
   'theme.dark': 'Dunkles Design',
   'engine.starting': 'Würfel-Engine startet\u2026',
@@ -16,6 +17,17 @@ export default {
   'engine.unknownError': 'unbekannter Fehler',
   'engine.retry': 'Erneut versuchen',
   'engine.noAnswer': 'Die Würfel-Engine hat nicht geantwortet.',
+  // engine.js: why the engine failed or a call went unanswered
+  'engine.tookLonger': "{what} dauerte länger als {s} s",
+  'engine.what.preflight': "die Vorabprüfung",
+  'engine.what.start': "der Start der Würfel-Engine",
+  'engine.what.call': "der Aufruf {name}",
+  'engine.missingFile': "{file} fehlt (HTTP {status})",
+  'engine.workerError': "der Worker der Engine wurde mit einem Fehler beendet",
+  'engine.workerUnreadable': "der Worker der Engine hat eine unlesbare Nachricht geschickt",
+  'engine.unavailable': "Würfel-Engine nicht verfügbar: {detail}",
+  'engine.callFailed': "Aufruf der Engine fehlgeschlagen: {detail}",
+  'engine.noScript': "der Seite fehlt das Skript #{id}",
   'update.ready': 'Neue Version bereit',
   'update.reload': 'Neu laden',
   'update.later': 'Später',
@@ -28,6 +40,11 @@ export default {
   'table.formReset': 'Das Formular hat wieder seine ersten Werte.',
   // the form
   'form.range': "{min} bis {max}",
+  'form.changedFrom': "geändert \u00b7 anfangs {value}",
+  'form.changedList': "geändert",
+  'form.emptyValue': "leer",
+  'form.on': "an",
+  'form.off': "aus",
   'form.atLeast': "mindestens {min}",
   'form.atMost': "höchstens {max}",
   'form.mustAtLeast': "Muss mindestens {min} sein.",
@@ -173,6 +190,7 @@ export default {
   'characters.none': 'Noch keine Figuren für dieses Spiel.',
   'characters.use': 'Wählen',
   'characters.useName': '{name} wählen',
+  'characters.recordSize': "(dieser Eintrag allein hat {mb} MB)",
   'characters.edit': 'Bearbeiten',
   'characters.editName': '{name} bearbeiten',
   'characters.delete': 'Löschen',
@@ -282,6 +300,14 @@ export default {
   'share.notFilled': "ihr Formular konnte nicht gefüllt werden.",
   'share.opened': "Geteilte Probe geöffnet: {check}. Würfeln, sobald alle bereit sind.",
   'share.notResolved': "Diese geteilte Probe konnte nicht ausgewertet werden: {why}",
+  // share-link.js: why a shared link cannot be opened
+  'share.bad.characters': "Der Link ist beschädigt (er enthält Zeichen, die eine geteilte Probe nie hat).",
+  'share.bad.unreadable': "Der Link ist beschädigt (seine Probe lässt sich nicht lesen).",
+  'share.bad.version': "Der Link stammt aus einer anderen Version von tablecheck.",
+  'share.bad.game': "Der Link gilt einem Spiel, das diese Seite nicht kennt ({game}).",
+  'share.bad.check': "Der Link gilt einer Probe, die diese Seite nicht kennt ({check} von {game}).",
+  'share.bad.inputs': "Der Link hat keine Eingaben.",
+  'share.bad.dice': "Die Würfel des Links sind keine ganzen Zahlen.",
   // storage.js: why not saved, what was reset
   'count.history.one': "1 Verlaufseintrag",
   'count.history.other': "{n} Verlaufseinträge",
@@ -430,6 +456,7 @@ export default {
   'table.differs.other': "{n} Felder weichen von den ersten Werten ab.",
   // result.js
   'card.left': "{character}: {label} noch {left} von {max}",
+  'card.chain': "Explosionskette {text}",
   // history.js
   'entry.cannotOpen': "lässt sich nicht öffnen: {why}",
   // character-editor.js: the character editor

@@ -4,6 +4,7 @@
 
 export default {
   // the header
+  'page.description': "Exact tabletop RPG check roller that works offline",
   'header.language': 'Language',
   'theme.dark': 'Dark theme',
   'engine.starting': 'Starting dice engine\u2026',
@@ -16,6 +17,17 @@ export default {
   'engine.unknownError': 'unknown error',
   'engine.retry': 'Retry',
   'engine.noAnswer': 'The dice engine gave no answer.',
+  // engine.js: why the engine failed or a call went unanswered
+  'engine.tookLonger': "{what} took longer than {s} s",
+  'engine.what.preflight': "the pre-flight check",
+  'engine.what.start': "starting the dice engine",
+  'engine.what.call': "the {name} call",
+  'engine.missingFile': "{file} is missing (HTTP {status})",
+  'engine.workerError': "the engine worker stopped with an error",
+  'engine.workerUnreadable': "the engine worker sent an unreadable message",
+  'engine.unavailable': "dice engine unavailable: {detail}",
+  'engine.callFailed': "engine call failed: {detail}",
+  'engine.noScript': "the page has no #{id} script",
   'update.ready': 'New version ready',
   'update.reload': 'Reload',
   'update.later': 'Later',
@@ -28,6 +40,11 @@ export default {
   'table.formReset': 'The form is back to its first values.',
   // the form
   'form.range': "{min} to {max}",
+  'form.changedFrom': "changed \u00b7 default {value}",
+  'form.changedList': "changed",
+  'form.emptyValue': "empty",
+  'form.on': "on",
+  'form.off': "off",
   'form.atLeast': "at least {min}",
   'form.atMost': "at most {max}",
   'form.mustAtLeast': "Must be at least {min}.",
@@ -173,6 +190,7 @@ export default {
   'characters.none': 'No characters for this game yet.',
   'characters.use': 'Use',
   'characters.useName': 'Use {name}',
+  'characters.recordSize': "(this record alone is {mb} MB)",
   'characters.edit': 'Edit',
   'characters.editName': 'Edit {name}',
   'characters.delete': 'Delete',
@@ -282,6 +300,14 @@ export default {
   'share.notFilled': "its form could not be filled.",
   'share.opened': "Shared check opened: {check}. Roll when ready.",
   'share.notResolved': "This shared check could not be resolved: {why}",
+  // share-link.js: why a shared link cannot be opened
+  'share.bad.characters': "The link is damaged (it has characters a shared check never has).",
+  'share.bad.unreadable': "The link is damaged (its check cannot be read).",
+  'share.bad.version': "The link is from another version of tablecheck.",
+  'share.bad.game': "The link is for a game this page does not know ({game}).",
+  'share.bad.check': "The link is for a check this page does not know ({check} of {game}).",
+  'share.bad.inputs': "The link has no inputs.",
+  'share.bad.dice': "The link’s dice are not whole numbers.",
   // storage.js: why not saved, what was reset
   'count.history.one': "1 history entry",
   'count.history.other': "{n} history entries",
@@ -430,6 +456,7 @@ export default {
   'table.differs.other': "{n} fields differ from the first values.",
   // result.js
   'card.left': "{character}: {label} {left} of {max} left",
+  'card.chain': "explosion chain {text}",
   // history.js
   'entry.cannotOpen': "cannot be opened: {why}",
   // character-editor.js: the character editor
