@@ -1,22 +1,24 @@
 """Exact odds of a parsed dice expression (tablecheck.dice.notation_parse).
 
-Each dice term's distribution follows the roller's order (notation_roll):
-its plan (TermOdds, tablecheck.dice.modifiers.odds) is filled in by its
-modifiers in the fixed order (`Modifier.odds`: the die's faces, the chain
-of an explosion, the reroll's map, uniqueness, the keep window, the
-count's contribution) and only combined here, naming no modifier:
-the die's values after min/max; explosions as exact series cut where the
-mass left is below the term's share of 1e-12 (reported as the Dist's tail;
-a chain that reaches 1000 extra rolls ends there, as when rolling);
-rerolls on what explosions left; unique rerolls by enumeration of the
-values seen; keep/drop and counting over the pool. Separate exploding dice
-(`!` with keep/drop or counting) are handled per chain as a "summary" (the
-k dice kept so far, or the running sum and the m dice dropped so far),
-merged over the pool by repeated squaring. Arithmetic combines independent
-terms exactly (`/` gives Fractions). A group of one expression with
-keep/drop ranks the dice of all its terms (`PoolSummary`, then the
-expression on each joint outcome). Unique rerolls (`u`, with separate
-explosions too) enumerate the set of values seen with the summary.
+A dice term's modifiers (and a group's) each fill in their part of its
+plan, in the fixed order in which the roller runs their steps (`plan_of`:
+`Modifier.odds` on a TermOdds, tablecheck.dice.modifiers.odds): the die's
+faces after min/max, the chain of an explosion, the map that replaces a
+unit's value (rerolls), distinct units (unique), the keep window, what a
+kept unit contributes (counting). This module only combines plans, naming
+no modifier: chains as exact series cut where the mass left is below the
+term's share of 1e-12 (reported as the Dist's tail; a chain that reaches
+1000 extra rolls ends there, as when rolling); the unit map on what the
+chains left; distinct units by enumeration of the values seen; the window
+and the contributions over the pool. Chains whose rolls are units of
+their own (a separate `!` with keep/drop or counting) are handled per
+chain as a "summary" (the k dice kept so far, or the running sum and the
+m dice dropped so far), merged over the pool by repeated squaring.
+Arithmetic combines independent terms exactly (`/` gives Fractions). A
+group of one expression with keep/drop ranks the dice of all its terms
+(`PoolSummary`, then the expression on each joint outcome). Distinct
+units (with separate chains too) enumerate the set of values seen with
+the summary.
 
 The last expressions' odds and the last terms' are cached by canonical
 text (`Lru`, bounded in entries and in the size of their weights).
