@@ -30,7 +30,7 @@ def is_classic(term):
     """Plain dice with at most keep/drop and a default '!' without keep:
     the shapes of the first notation, with their fast paths and estimates
     (each modifier says whether it keeps a term classic)."""
-    return term.kind != "fate" and all([m.classic(term) for m in MODIFIERS])
+    return term.classic
 
 
 def _value_range(term):

@@ -189,7 +189,7 @@ def explode_cp(term):
 
 
 # -- its exact distribution (notation_odds.chain_series) --
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Chain:
     """An explosion as the exact odds see it: the faces that roll again
     (`goes_on`), an added die counting 1 less (`penetrate`), and whether

@@ -4,10 +4,7 @@ in the fixed order (MODIFIERS, as the roller runs their steps), then only
 combined by tablecheck.dice.notation_odds (chain series, convolution,
 powers, pool summaries, the unique enumeration, budgets and caches)."""
 
-from dataclasses import dataclass
 
-
-@dataclass(slots=True)
 class TermOdds:
     """What the exact odds of one node need to know (None: the modifier is
     absent):
@@ -22,14 +19,17 @@ class TermOdds:
       units, when the window decides it (keep_drop.keep_window);
     - `contribution`: what a kept unit adds to the value (counting: 1, -1,
       0), None for the unit's value itself.
+
+    (Class attributes as the defaults: a plan is made for every term whose
+    odds are computed, and most fields stay None.)
     """
-    faces: dict = None
-    chain: object = None
-    unit_map: object = None
-    distinct: object = None
-    window: object = None
-    kept_sum: object = None
-    contribution: object = None
+    faces = None
+    chain = None
+    unit_map = None
+    distinct = None
+    window = None
+    kept_sum = None
+    contribution = None
 
     @property
     def units_per_chain(self):

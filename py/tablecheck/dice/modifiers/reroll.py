@@ -128,7 +128,7 @@ def fresh(term):
     return Dist(base, sum(base.values()))
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Replace:
     """A reroll as the exact odds see it: a unit whose value `matches` is
     replaced by the Dist `fresh` (a fresh die, rerolled while it matches
