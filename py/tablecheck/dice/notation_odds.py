@@ -592,15 +592,16 @@ def outside_groups(node):
             yield from outside_groups(child)
 
 
-def per_die_distribution(node, eps, budget):
-    """Dist of the one expression of a group that keeps or drops dice:
-    the pool's kept dice per term (jointly), any nested group's value beside
-    them, then the expression worked out on each outcome."""
+def per_die_distribution(node, plan, eps, budget):
+    """Dist of the one expression of a group that keeps or drops dice (by
+    its `plan`'s window): the pool's kept dice per term (jointly, each term
+    by its own plan), any nested group's value beside them, then the
+    expression worked out on each outcome."""
     terms = node.pool
     plans = [plan_of(t) for t in terms]
     item = node.items[0]
     plain = plain_sum(item)  # {4d6 + 2d8 + 3}kh3: which term a die is of does not matter
-    keep = plan_of(node).window
+    keep = plan.window
     if plain and not any(p.distinct or p.units_per_chain for p in plans):
         # a fixed pool of independent dice of a few kinds: the keep programme
         groups = [(unit_dist(p, eps, budget, t), t.count) for t, p in zip(terms, plans)]
@@ -646,7 +647,7 @@ def group_distribution(node, eps, budget):
     plan = plan_of(node)
     count = plan.contribution
     if node.per_die:  # {4d6 + 2d8}kh3: the keep picks dice; counting counts the total
-        total = per_die_distribution(node, eps, budget)
+        total = per_die_distribution(node, plan, eps, budget)
         return total.map(count) if count else total
     items = [node_distribution(i, eps, budget) for i in node.items]
     keep = plan.window
