@@ -1,18 +1,24 @@
 """Exact odds of a parsed dice expression (tablecheck.dice.notation_parse).
 
-Each dice term's distribution follows the roller's order (notation_roll):
-the die's values after min/max; explosions as exact series cut where the
-mass left is below the term's share of 1e-12 (reported as the Dist's tail;
-a chain that reaches 1000 extra rolls ends there, as when rolling);
-rerolls on what explosions left; unique rerolls by enumeration of the
-values seen; keep/drop and counting over the pool. Separate exploding dice
-(`!` with keep/drop or counting) are handled per chain as a "summary" (the
-k dice kept so far, or the running sum and the m dice dropped so far),
-merged over the pool by repeated squaring. Arithmetic combines independent
-terms exactly (`/` gives Fractions). A group of one expression with
-keep/drop ranks the dice of all its terms (`PoolSummary`, then the
-expression on each joint outcome). Unique rerolls (`u`, with separate
-explosions too) enumerate the set of values seen with the summary.
+A dice term's modifiers (and a group's) each fill in their part of its
+plan, in the fixed order in which the roller runs their steps (`plan_of`:
+`Modifier.odds` on a TermOdds, tablecheck.dice.modifiers.odds): the die's
+faces after min/max, the chain of an explosion, the map that replaces a
+unit's value (rerolls), distinct units (unique), the keep window, what a
+kept unit contributes (counting). This module only combines plans, naming
+no modifier: chains as exact series cut where the mass left is below the
+term's share of 1e-12 (reported as the Dist's tail; a chain that reaches
+1000 extra rolls ends there, as when rolling); the unit map on what the
+chains left; distinct units by enumeration of the values seen; the window
+and the contributions over the pool. Chains whose rolls are units of
+their own (a separate `!` with keep/drop or counting) are handled per
+chain as a "summary" (the k dice kept so far, or the running sum and the
+m dice dropped so far), merged over the pool by repeated squaring.
+Arithmetic combines independent terms exactly (`/` gives Fractions). A
+group of one expression with keep/drop ranks the dice of all its terms
+(`PoolSummary`, then the expression on each joint outcome). Distinct
+units (with separate chains too) enumerate the set of values seen with
+the summary.
 
 The last expressions' odds and the last terms' are cached by canonical
 text (`Lru`, bounded in entries and in the size of their weights).
@@ -25,20 +31,16 @@ the inner loops of the general paths as they run: both refuse with
 
 from collections import OrderedDict
 from fractions import Fraction
-from math import gcd
 
 from ..errors import InvalidRequest
 from .dist import TAIL_EPS, Dist, extreme_of, keep_mixed
+from .modifiers import GROUP_ODDS, ODDS, TermOdds
+from .modifiers.base import MAX_EXTRA
 from .notation_math import apply_function, apply_operator, round_division
 from .notation_parse import (BinOp, Dice, Func, Group, Keep, KeepChain, Neg, Num, Paren,
                              children, error, evaluate, parse, walk)
-from .modifiers.base import MAX_EXTRA
-from .modifiers.count import contribution
-from .modifiers.explode import chain_cap, die_transitions
-from .modifiers.keep_drop import keep_window
-from .modifiers.reroll import reroll_map
 from .notation_group import constant_sum, plain_sum
-from .notation_work import conv_work, is_classic, odds_work
+from .notation_work import conv_work, is_classic, odds_work, term_eps
 
 # Inner-loop steps of the general paths (about 0.3 us each in CPython):
 # about the same time as MAX_ODDS_WORK of the estimated shapes.
@@ -63,26 +65,33 @@ def too_big(node):
           odds_only=True)
 
 
-def exploding_dice(expr):
-    return sum(t.count for t in expr.dice_terms if t.mods.explode)
+# -- the plan, and the pieces of one die ---------------------------------------
+def plan_of(node):
+    """The TermOdds of a dice term or a group: each modifier's part, asked
+    in the fixed order (MODIFIERS), as the roller runs their steps."""
+    plan = TermOdds()
+    for modifier in (ODDS if isinstance(node, Dice) else GROUP_ODDS):
+        modifier.odds(node, plan)
+    return plan
 
 
-def term_eps(expr, eps):
-    n = exploding_dice(expr)
-    return eps / n if n else eps
+def face_dist(plan):
+    faces = plan.faces
+    return Dist(faces, sum(faces.values()))
 
 
-# -- the pieces of one die ---------------------------------------------------
-def face_dist(term):
-    values = term.values()
-    return Dist(values, sum(values.values()))
+def unit_dist(plan, eps, budget, term):
+    """Dist of one unit of a term whose units are whole dice (its chain
+    compounded into one value, if it has one), after the unit map."""
+    unit = chain_series(plan, SUM, eps, budget, term) if plan.chain else face_dist(plan)
+    return plan.unit_map.map(unit) if plan.unit_map else unit
 
 
-def classic_dist(term, eps):
-    n, s, m = term.count, term.sides, term.mods
-    keep = term.keep
+def classic_dist(term, plan, eps):
+    n, s = term.count, term.sides
+    keep = plan.window
     kept = keep.kept(n) if keep else n
-    if m.explode:
+    if plan.chain:
         base = Dist.exploding(s, eps)
         return base.sum_of(n) if kept == n else base.keep(n, kept, keep.highest)
     if kept == n:
@@ -193,9 +202,10 @@ class WindowSummary:
         return total - sum(c(v) for v in low[:a]) - sum(c(v) for v in high[:b])
 
 
-def summary_of(term_or_group, contribution):
-    """The Summary of a dice term or a group's keep (none, one, or several)."""
-    keep = term_or_group.keep if isinstance(term_or_group, Dice) else term_or_group.mods.keep
+def summary_of(plan):
+    """The Summary of a plan's window (none, one keep, or several) and
+    contribution."""
+    keep, contribution = plan.window, plan.contribution or _identity
     if isinstance(keep, KeepChain):
         return WindowSummary(keep, contribution)
     return Summary(keep, contribution)
@@ -207,12 +217,12 @@ def tuple_cost(k):
     return 1 + k // 16
 
 
-def chain_series(term, summary, eps, budget, per_die_reroll):
-    """Dist over summaries of one die and its explosion chain: exact series,
-    cut where the continuing mass drops below `eps` (tail), ended at
-    MAX_EXTRA extra rolls as the roller does."""
-    first, total = die_transitions(term, False, per_die_reroll)
-    later, _ = die_transitions(term, True, per_die_reroll)
+def chain_series(plan, summary, eps, budget, term):
+    """Dist over summaries of one die and its chain (plan.chain): exact
+    series, cut where the continuing mass drops below `eps` (tail), ended
+    at MAX_EXTRA extra rolls as the roller does."""
+    first, total = plan.chain.transitions(plan, False)
+    later, _ = plan.chain.transitions(plan, True)
     cont = {summary.start(): 1}
     done = []  # (depth, {summary: weight}) of chains that ended at that depth
     depth = 0
@@ -295,6 +305,23 @@ def _identity(v):
     return v
 
 
+class _Sum:
+    """The Summary of a unit's own value (a compounded chain's sum)."""
+    kind = "sum"
+    cost = 1
+
+    @staticmethod
+    def start():
+        return 0
+
+    @staticmethod
+    def add(s, v):
+        return s + v
+
+
+SUM = _Sum()
+
+
 # -- caches ----------------------------------------------------------------------
 class Lru:
     """A bounded least-recently-used cache: at most `entries` entries and
@@ -362,23 +389,21 @@ def term_distribution(term, eps=TAIL_EPS, budget=None):
 
 
 def _term_distribution(term, eps, budget):
+    plan = plan_of(term)
     if is_classic(term):
-        return classic_dist(term, eps)
-    m = term.mods
-    if m.unique:
-        return unique_dist(term, eps, budget)
-    summary = summary_of(term, contribution(m))
+        return classic_dist(term, plan, eps)
+    summary = summary_of(plan)
+    if plan.distinct:
+        states = unique_states(term, plan, summary, eps, budget)
+        return states if summary.kind == "sum" else states.map(summary.value)
     merge = _add if summary.kind == "sum" else summary.merge
-    separate = m.explode and not m.explode.compound
-    if separate:
-        chain = chain_series(term, summary, eps, budget, per_die_reroll=True)
+    if plan.units_per_chain:
+        chain = chain_series(plan, summary, eps, budget, term)
         pool = power(chain, term.count, merge, budget, term, summary.cost)
     else:
-        unit = chain_series(term, Summary(None, _identity), eps, budget, False) if m.explode \
-            else face_dist(term)
-        unit = reroll_map(unit, term)
-        if summary.kind != "sum" and not m.counting:
-            return keep_window(unit, term, budget)
+        unit = unit_dist(plan, eps, budget, term)
+        if summary.kind != "sum" and plan.contribution is None:
+            return plan.kept_sum(unit, term, budget)
         # reduced: a count's {0: 500, 1: 500} of 1000 is {0: 1, 1: 1} of 2, and
         # its thousandth power a tenth of the bits
         pool = power(unit.map(lambda v: summary.add(summary.start(), v)).reduced(), term.count,
@@ -386,73 +411,39 @@ def _term_distribution(term, eps, budget):
     return pool if summary.kind == "sum" else pool.map(summary.value)
 
 
-def unique_dist(term, eps, budget):
-    """The Dist of a u / uo term's value (see unique_states)."""
-    summary = summary_of(term, contribution(term.mods))
-    states = unique_states(term, summary, eps, budget)
-    return states if summary.kind == "sum" else states.map(summary.value)
-
-
-def unique_states(term, summary, eps, budget):
-    """Dist over `summary` states of a u / uo term, enumerated in pool order
-    as the roller goes: every unit (a die, a compounded die, or with
-    separate explosions each die a chain adds, after rerolls) is made unique
-    against the units before it. A state is the set of values seen (a bit
-    mask: only which values were seen decides a reroll) and the summary so
-    far. Separate explosion chains are cut at the depth where the chance
-    that a chain goes on is below `eps` (that mass is the tail), and end at
-    MAX_EXTRA extra rolls as when rolling.
+def unique_states(term, plan, summary, eps, budget):
+    """Dist over `summary` states of a term with distinct units
+    (plan.distinct: u / uo), enumerated in pool order as the roller goes:
+    every unit (a die, a compounded die, or with separate explosions each
+    die a chain adds, after the unit map) is made unique against the units
+    before it. A state is the set of values seen (a bit mask: only which
+    values were seen decides a reroll) and the summary so far. Separate
+    explosion chains are cut at the depth where the chance that a chain
+    goes on is below `eps` (that mass is the tail), and end at MAX_EXTRA
+    extra rolls as when rolling.
 
     Exact integer weights: every placement multiplies the common
-    denominator by T (a unit's weights) times L (the lcm of every total a
-    unique reroll can be drawn from), a reroll drawing x from the faces
-    left with weight w_x * L / (their total)."""
-    m = term.mods
-    u = m.unique
-    fresh_faces = term.values()  # a unique reroll rolls a fresh die (min/max only)
-    face_total = sum(fresh_faces.values())
-    separate = m.explode and not m.explode.compound
-    if separate:
-        first, total = die_transitions(term, False, True)
-        later, _ = die_transitions(term, True, True)
-        cap = chain_cap(first, later, total, eps)
+    denominator by T (a unit's weights) times L (Distinct.lcm), a redraw
+    drawing x from the faces left with weight w_x * L / (their total)."""
+    distinct = plan.distinct
+    if plan.units_per_chain:
+        first, total = plan.chain.transitions(plan, False)
+        later, _ = plan.chain.transitions(plan, True)
+        cap = plan.chain.cap(first, later, total, eps)
     else:
-        unit = reroll_map(chain_series(term, Summary(None, _identity), eps, budget, False)
-                          if m.explode else face_dist(term), term)
+        unit = unit_dist(plan, eps, budget, term)
         first, later, total, cap = [(False, unit.weights)], [], unit.total, 0
-    lcm_all = 1
-    for d in range(2, face_total + 1):
-        lcm_all = lcm_all * d // gcd(lcm_all, d)
+    lcm_all = distinct.lcm
     step = total * lcm_all  # the denominator's factor per placement
-    bits = {}
-    draws = {}  # seen mask -> {value: weight over lcm_all} of a unique reroll
+    bit, matches, draws = distinct.bit, distinct.matches, distinct.draws
 
-    def bit(v):
-        if v not in bits:
-            bits[v] = 1 << len(bits)
-        return bits[v]
-
-    def matches(v):
-        return u.cp is None or u.cp(v)
-
-    def redraw(mask):
-        if mask not in draws:
-            ok = fresh_faces if u.once else \
-                {x: w for x, w in fresh_faces.items() if not (matches(x) and bit(x) & mask)}
-            if not ok:  # every value taken: the die stays a duplicate (as the roller)
-                draws[mask] = None
-                return None
-            left = sum(ok.values())
-            if left < face_total and not u.once:
-                # the conditional law leaves out the chance that MAX_EXTRA
-                # rerolls all miss: refused where it is not negligible
-                if (1 - left / face_total) ** MAX_EXTRA > float(eps):
-                    too_big(term)
-            draws[mask] = {x: w * (lcm_all // left) for x, w in ok.items()}
-        return draws[mask]
+    def refuse():
+        too_big(term)
 
     def place(into, mask, s, weight, v):
-        draw = redraw(mask) if matches(v) and bit(v) & mask else None
+        draw = None
+        if matches(v) and bit(v) & mask:
+            draw = draws[mask] if mask in draws else distinct.redraw(mask, eps, refuse)
         if draw is not None:
             for x, wx in draw.items():
                 key = (mask | bit(x), summary.add(s, x))
@@ -465,7 +456,7 @@ def unique_states(term, summary, eps, budget):
     # MAX_EXTRA ended as the roller ends it
     at_cap = cap >= MAX_EXTRA
     ready, den = {(0, summary.start()): 1}, 1
-    steps = sum(len(v) for _, v in first) * (1 + len(fresh_faces) // 2)
+    steps = sum(len(v) for _, v in first) * (1 + len(distinct.faces) // 2)
     for _ in range(term.count):
         pending = {}
         ended = [{}]  # the units placed at each depth, denominator den * step^(depth + 1)
@@ -578,26 +569,18 @@ class _Tagged:
         return self.pool.add_item(s, (v, self.i))
 
 
-def pool_term(term, tag, eps, budget):
-    """Dist over pool states of one term's dice (after min/max, explosions,
-    rerolls and unique rerolls)."""
-    m = term.mods
+def pool_term(term, plan, tag, eps, budget):
+    """Dist over pool states of one term's units (its plan: min/max,
+    explosions, rerolls and unique rerolls)."""
     merge = tag.pool.merge
-    if m.unique:
-        return unique_states(term, tag, eps, budget)
-    if m.explode and not m.explode.compound:
-        chain = chain_series(term, tag, eps, budget, per_die_reroll=True)
+    if plan.distinct:
+        return unique_states(term, plan, tag, eps, budget)
+    if plan.units_per_chain:
+        chain = chain_series(plan, tag, eps, budget, term)
         return power(chain, term.count, merge, budget, term)
-    unit = pool_unit(term, eps, budget)
+    unit = unit_dist(plan, eps, budget, term)
     start = tag.start()
     return power(unit.map(lambda v: tag.add(start, v)), term.count, merge, budget, term)
-
-
-def pool_unit(term, eps, budget):
-    """Dist of one die of a term (min/max, a compounded chain, rerolls)."""
-    unit = chain_series(term, Summary(None, _identity), eps, budget, False) \
-        if term.mods.explode else face_dist(term)
-    return reroll_map(unit, term)
 
 
 def outside_groups(node):
@@ -609,18 +592,19 @@ def outside_groups(node):
             yield from outside_groups(child)
 
 
-def per_die_distribution(node, eps, budget):
-    """Dist of the one expression of a group that keeps or drops dice:
-    the pool's kept dice per term (jointly), any nested group's value beside
-    them, then the expression worked out on each outcome."""
+def per_die_distribution(node, plan, eps, budget):
+    """Dist of the one expression of a group that keeps or drops dice (by
+    its `plan`'s window): the pool's kept dice per term (jointly, each term
+    by its own plan), any nested group's value beside them, then the
+    expression worked out on each outcome."""
     terms = node.pool
+    plans = [plan_of(t) for t in terms]
     item = node.items[0]
     plain = plain_sum(item)  # {4d6 + 2d8 + 3}kh3: which term a die is of does not matter
-    keep = node.mods.keep
-    if plain and not any(t.mods.unique or (t.mods.explode and not t.mods.explode.compound)
-                         for t in terms):
+    keep = plan.window
+    if plain and not any(p.distinct or p.units_per_chain for p in plans):
         # a fixed pool of independent dice of a few kinds: the keep programme
-        groups = [(pool_unit(t, eps, budget), t.count) for t in terms]
+        groups = [(unit_dist(p, eps, budget, t), t.count) for t, p in zip(terms, plans)]
         kept = keep.kept(sum(t.count for t in terms))
         if kept == 0:  # every die dropped (a drop count past the group's dice)
             return Dist.constant(constant_sum(item))
@@ -628,8 +612,8 @@ def per_die_distribution(node, eps, budget):
         return dist + constant_sum(item)
     pool = PoolSummary(keep, len(terms), plain)
     states = None
-    for i, term in enumerate(terms):
-        d = pool_term(term, _Tagged(pool, i), eps, budget)
+    for i, (term, plan) in enumerate(zip(terms, plans)):
+        d = pool_term(term, plan, _Tagged(pool, i), eps, budget)
         states = d if states is None else combine(states, d, pool.merge, budget, node)
     budget.spend(len(states.weights), node)
     if plain:
@@ -660,18 +644,20 @@ def _first_op(node):
 
 # -- groups and arithmetic --------------------------------------------------------
 def group_distribution(node, eps, budget):
-    m = node.mods
+    plan = plan_of(node)
+    count = plan.contribution
     if node.per_die:  # {4d6 + 2d8}kh3: the keep picks dice; counting counts the total
-        total = per_die_distribution(node, eps, budget)
-        return total.map(contribution(m)) if m.counting else total
+        total = per_die_distribution(node, plan, eps, budget)
+        return total.map(count) if count else total
     items = [node_distribution(i, eps, budget) for i in node.items]
-    if isinstance(m.keep, Keep) and m.keep.kept(len(items)) == 1 and len(items) > 1 \
+    keep = plan.window
+    if isinstance(keep, Keep) and keep.kept(len(items)) == 1 and len(items) > 1 \
             and all(type(k) is not tuple for d in items for k in d.weights):
         # the best (or worst) one sub-total: closed form ({1d8!, 1d6!}kh1)
         budget.spend(sum(len(d.weights) for d in items) * len(items), node)
-        best = extreme_of(items, m.keep.highest)
-        return best.map(contribution(m)) if m.counting else best
-    summary = summary_of(node, contribution(m))
+        best = extreme_of(items, keep.highest)
+        return best.map(count) if count else best
+    summary = summary_of(plan)
     merge = _add if summary.kind == "sum" else summary.merge
     result = None
     for d in items:

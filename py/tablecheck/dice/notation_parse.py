@@ -146,6 +146,13 @@ class Dice:
         return tuple([m for m in MODIFIERS if m.applies(self)])
 
     @cached_property
+    def classic(self):
+        """Whether each modifier keeps the term in the classic shapes of the
+        odds (notation_work.is_classic), once per term: the work estimate and
+        the exact odds both ask."""
+        return self.kind != "fate" and all([m.classic(self) for m in MODIFIERS])
+
+    @cached_property
     def clamps(self):
         """True when min or max can change a die."""
         return self.mods.min is not None or self.mods.max is not None

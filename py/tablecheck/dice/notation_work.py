@@ -20,7 +20,8 @@ KRONECKER_UNITS = 260_000  # work of one product of two million-bit integers
 FRACTION_UNITS = 140  # work of one Fraction of BIGINT_BITS-bit weights
 
 
-def _term_eps(expr, eps):
+def term_eps(expr, eps):
+    """Each exploding die's share of the expression's tail `eps`."""
     n = sum(t.count for t in expr.dice_terms if t.mods.explode)
     return eps / n if n else eps
 
@@ -29,7 +30,7 @@ def is_classic(term):
     """Plain dice with at most keep/drop and a default '!' without keep:
     the shapes of the first notation, with their fast paths and estimates
     (each modifier says whether it keeps a term classic)."""
-    return term.kind != "fate" and all([m.classic(term) for m in MODIFIERS])
+    return term.classic
 
 
 def _value_range(term):
@@ -111,7 +112,7 @@ def odds_work(expr, eps=TAIL_EPS):
     term's position) at the first term that takes the total past
     MAX_ODDS_WORK."""
     expr = parse(expr) if isinstance(expr, str) else expr
-    teps = _term_eps(expr, eps)
+    teps = term_eps(expr, eps)
     work, size, bits, output = 0, 0, 0, 0
     for term in expr.dice_terms:
         w, outcomes, term_bits = term_work(term, teps)

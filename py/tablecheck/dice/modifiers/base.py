@@ -113,6 +113,9 @@ class Modifier:
     - work(term, die): of a classic term, (estimated work, outcomes, bits)
       of its exact odds when this modifier decides how its dice combine
       (keep/drop: the keep programme), else None (the dice are summed);
+    - odds(node, plan): its part of the exact odds of a dice term (or of a
+      group, for `on_groups`), filled into the TermOdds `plan`
+      (tablecheck.dice.modifiers.odds) after the modifiers before it;
 
     and, when `said` is set (its place among the words of a roll's steps,
     SAYING), the words of its step (RollResult asks them in that order):
@@ -124,10 +127,6 @@ class Modifier:
       instead of the sum of the kept dice, else None;
     - describe(result, tr, units, out): its fields of the term's record
       (RollResult.term_dict) added to `out`.
-
-    Their exact distribution steps are functions of their modules that
-    notation_odds calls (reroll_map and fresh, die_transitions and
-    chain_cap, keep_window, contribution).
     """
     order = 0
     written = 0
@@ -173,6 +172,9 @@ class Modifier:
 
     def work(self, term, die):
         return None
+
+    def odds(self, node, plan):
+        pass
 
     def shown(self, term, units):
         return units

@@ -68,6 +68,11 @@ class Counting(Modifier):
             out += f" - {plural(f, 'failure')} = {value}"
         return out
 
+    def odds(self, node, plan):
+        """What a kept unit (or a group's kept sub-total) adds: 1, -1 or 0."""
+        if node.mods.counting:
+            plan.contribution = contribution(node.mods)
+
     def die_range(self, term, values):
         """Each counted die adds 1, -1 or 0 (`values` None: any value)."""
         m = term.mods

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .base import MAX_EXTRA, Compare, DieWork, Modifier, Unit, error
-from .reroll import fresh, reroll_cp
 
 
 @dataclass(frozen=True)
@@ -140,6 +139,13 @@ class Exploding(Modifier):
         depth = explosion_depth(max(s, 2), eps)
         return DieWork(depth * (s - 1), depth * s, depth * s.bit_length(), False)
 
+    def odds(self, node, plan):
+        """The die's chain (Chain): what explodes, penetration, and whether
+        its rolls are units of their own."""
+        e = node.mods.explode
+        if e:
+            plan.chain = Chain(node.explode_point, e.penetrate, not e.compound)
+
     def values(self, term, values):
         e = term.mods.explode
         if e and e.compound:
@@ -183,35 +189,47 @@ def explode_cp(term):
 
 
 # -- its exact distribution (notation_odds.chain_series) --
-def die_transitions(term, added, per_die_reroll):
-    """[(face matches the explosion, {value: weight})] for one die of a chain
-    (first die or `added` one), all with the same total; returns (list,
-    total)."""
-    e = term.mods.explode
-    cp = explode_cp(term) if e else None
-    faces = term.values()
-    new = fresh(term) if per_die_reroll and term.mods.reroll else None
-    rcp = reroll_cp(term) if new else None
-    scale = new.total if new else 1
-    out = []
-    for f, w in faces.items():
-        v = f - 1 if (added and e and e.penetrate) else f
-        if rcp is not None and rcp(v):
-            vals = {x: w * wx for x, wx in new.weights.items()}
-        else:
-            vals = {v: w * scale}
-        out.append((bool(cp and cp(f)), vals))
-    return out, sum(faces.values()) * scale
+@dataclass(slots=True)
+class Chain:
+    """An explosion as the exact odds see it: the faces that roll again
+    (`goes_on`), an added die counting 1 less (`penetrate`), and whether
+    each roll is a unit of its own (`separate`: '!', whose dice the rerolls,
+    uniqueness, keeps and counts see one by one) or adds to the first ('!!')."""
+    goes_on: Compare
+    penetrate: bool
+    separate: bool
 
+    def transitions(self, plan, added):
+        """[(face goes on, {value: weight})] for one die of a chain (the
+        first or an `added` one), all with the same total; returns (list,
+        total). A separate die's value is replaced as a unit of its own
+        (plan.unit_map: rerolls)."""
+        faces = plan.faces
+        replace = plan.unit_map if self.separate else None
+        new = replace.fresh if replace else None
+        rcp = replace.matches if replace else None
+        scale = new.total if new else 1
+        penetrates = added and self.penetrate
+        goes_on = self.goes_on
+        out = []
+        for f, w in faces.items():
+            v = f - 1 if penetrates else f
+            if rcp is not None and rcp(v):
+                vals = {x: w * wx for x, wx in new.weights.items()}
+            else:
+                vals = {v: w * scale}
+            out.append((bool(goes_on(f)), vals))
+        return out, sum(faces.values()) * scale
 
-def chain_cap(first, later, total, eps):
-    """Extra rolls represented per chain: the first depth at which the
-    chance that the chain is still going drops below `eps` (MAX_EXTRA at
-    most: there the roller stops the chain)."""
-    p_first = Fraction(sum(sum(vals.values()) for ex, vals in first if ex), total)
-    p_later = Fraction(sum(sum(vals.values()) for ex, vals in later if ex), total)
-    going, extra = p_first, 0
-    while going >= eps and extra < MAX_EXTRA:
-        going *= p_later
-        extra += 1
-    return extra
+    @staticmethod
+    def cap(first, later, total, eps):
+        """Extra rolls represented per chain: the first depth at which the
+        chance that the chain is still going drops below `eps` (MAX_EXTRA at
+        most: there the roller stops the chain)."""
+        p_first = Fraction(sum(sum(vals.values()) for ex, vals in first if ex), total)
+        p_later = Fraction(sum(sum(vals.values()) for ex, vals in later if ex), total)
+        going, extra = p_first, 0
+        while going >= eps and extra < MAX_EXTRA:
+            going *= p_later
+            extra += 1
+        return extra

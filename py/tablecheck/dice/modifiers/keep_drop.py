@@ -156,6 +156,13 @@ class KeepDrop(Modifier):
     def unit_words(self, unit):
         return "" if unit.kept else " (dropped)"
 
+    def odds(self, node, plan):
+        """The pool's window (a dice term's keep that changes anything, a
+        group's keep) and, for a fixed pool, its kept sum (keep_window)."""
+        window = node.keep if hasattr(node, "sides") else node.mods.keep
+        if window is not None:
+            plan.window, plan.kept_sum = window, keep_window
+
     def work(self, term, die):
         """A classic term that keeps fewer dice than it has: the keep
         programme, per face: every state (placed < k dice, their sum: about

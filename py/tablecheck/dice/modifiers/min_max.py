@@ -27,3 +27,8 @@ class MinMax(Modifier):
 
     def classic(self, term):
         return term.mods.min is None and term.mods.max is None
+
+    def odds(self, node, plan):
+        """One die's faces, each clamped (Dice.values: computed once per
+        term; the faces themselves without min or max)."""
+        plan.faces = node.values()

@@ -96,6 +96,11 @@ class Rerolling(Modifier):
             return f" (rerolled {', '.join([str(v) for v in unit.rerolled_from])})"
         return ""
 
+    def odds(self, node, plan):
+        """What replaces a matching unit (Replace), unit by unit."""
+        if node.mods.reroll:
+            plan.unit_map = Replace(node.reroll_point, fresh(node))
+
     def values(self, term, values):
         r = term.mods.reroll
         if r:
@@ -123,19 +128,25 @@ def fresh(term):
     return Dist(base, sum(base.values()))
 
 
-def reroll_map(unit, term):
-    """A unit's Dist after rerolls (a matching value is replaced by `fresh`)."""
-    if not term.mods.reroll:
-        return unit
-    cp, new = reroll_cp(term), fresh(term)
-    weights = {}
-    for v, w in unit.weights.items():
-        if cp(v):
-            for x, wx in new.weights.items():
-                weights[x] = weights.get(x, 0) + w * wx
-        else:
-            weights[v] = weights.get(v, 0) + w * new.total
-    return Dist(weights, unit.total * new.total)
+@dataclass(slots=True)
+class Replace:
+    """A reroll as the exact odds see it: a unit whose value `matches` is
+    replaced by the Dist `fresh` (a fresh die, rerolled while it matches
+    for r, once for ro)."""
+    matches: object
+    fresh: Dist
+
+    def map(self, unit):
+        """A unit's Dist after the reroll."""
+        cp, new = self.matches, self.fresh
+        weights = {}
+        for v, w in unit.weights.items():
+            if cp(v):
+                for x, wx in new.weights.items():
+                    weights[x] = weights.get(x, 0) + w * wx
+            else:
+                weights[v] = weights.get(v, 0) + w * new.total
+        return Dist(weights, unit.total * new.total)
 
 
 def clamped(v, found):

@@ -1,7 +1,9 @@
 """u / uo and a compare point (none: any duplicate): each die after the
 first is rolled again while an earlier die shows its value (once with uo)."""
 
-from .base import Modifier, error
+from math import lcm
+
+from .base import MAX_EXTRA, Modifier, error
 from .reroll import parse_reroll
 
 
@@ -58,7 +60,61 @@ class Unique(Modifier):
     def classic(self, term):
         return term.mods.unique is None  # its odds: notation_odds.unique_states
 
+    def odds(self, node, plan):
+        """Units made unlike the ones before them (Distinct), drawn from
+        the die's faces after min/max."""
+        u = node.mods.unique
+        if u:
+            plan.distinct = Distinct(u, plan.faces)
+
     def values(self, term, values):
         if term.mods.unique:
             values |= set(term.values())
         return values
+
+
+# -- its exact distribution (notation_odds.unique_states) --
+class Distinct:
+    """Unique rerolls as the exact odds see them: the values seen so far are
+    the bits of a mask (only which values were seen decides a reroll); a
+    unit whose value is among them (and matches u's compare point) is
+    replaced by a fresh die's value not among them (uo: any fresh value,
+    once). A redraw's weights are over `lcm`, the lcm of every total a
+    unique reroll can be drawn from, so that weights stay integers."""
+
+    def __init__(self, u, faces):
+        self.once, self.cp = u.once, u.cp
+        self.faces = faces  # a unique reroll rolls a fresh die (min/max only)
+        self.total = sum(faces.values())
+        self.lcm = lcm(*range(2, self.total + 1))
+        self.bits = {}
+        self.draws = {}  # seen mask -> {value: weight over lcm} of a redraw, or None
+
+    def bit(self, v):
+        bits = self.bits
+        if v not in bits:
+            bits[v] = 1 << len(bits)
+        return bits[v]
+
+    def matches(self, v):
+        return self.cp is None or self.cp(v)
+
+    def redraw(self, mask, eps, refuse):
+        """{value: weight over lcm} of a unique reroll when the values of
+        `mask` were seen, or None when every value is taken (the die stays
+        a duplicate, as the roller). `refuse()` when the conditional law
+        leaves out a chance that MAX_EXTRA rerolls all miss that is not
+        negligible against `eps`."""
+        draws = self.draws
+        if mask not in draws:
+            faces, total = self.faces, self.total
+            ok = faces if self.once else \
+                {x: w for x, w in faces.items() if not (self.matches(x) and self.bit(x) & mask)}
+            if not ok:
+                draws[mask] = None
+                return None
+            left = sum(ok.values())
+            if left < total and not self.once and (1 - left / total) ** MAX_EXTRA > float(eps):
+                refuse()
+            draws[mask] = {x: w * (self.lcm // left) for x, w in ok.items()}
+        return draws[mask]

@@ -3,6 +3,7 @@ import pytest
 from tablecheck.dice import notation
 from tablecheck.errors import InvalidRequest
 
+from .enumerate import assert_exact, plan
 from .roll_with import roll_with
 
 
@@ -35,10 +36,18 @@ def test_each_die_adds_one_zero_or_minus_one_to_the_bounds():
 
 
 def test_the_exact_step_counts_values_as_one_minus_one_or_zero():
-    from tablecheck.dice.modifiers.count import contribution
-    c = contribution(notation.parse("6d10>=8f1").dice_terms[0].mods)
+    from tablecheck.dice.notation_odds import plan_of
+    c = plan("6d10>=8f1").contribution
     assert [c(v) for v in (1, 2, 7, 8, 10)] == [-1, 0, 0, 1, 1]
-    assert contribution(notation.parse("6d10").dice_terms[0].mods)(7) == 7
+    assert plan("6d10").contribution is None  # a die adds its value
+    c = plan_of(notation.parse("{2d6, 1d6}>6").root).contribution
+    assert [c(v) for v in (6, 7)] == [0, 1]
+
+
+@pytest.mark.parametrize("text", ["3d4>=3f1", "3d4!>=4", "3d4!!>3", "3d4kh2>=3", "3d4r1=2",
+                                  "{2d4, 1d6}>=4", "{2d4, 1d6}kh1>=4f1", "{2d4+1d3}kh2>=6"])
+def test_counting_odds_are_the_enumeration(text):
+    assert_exact(text)
 
 
 def test_counting_words_each_die_and_the_sum():

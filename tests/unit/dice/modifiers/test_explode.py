@@ -3,6 +3,7 @@ import pytest
 from tablecheck.dice import notation
 from tablecheck.errors import InvalidRequest
 
+from .enumerate import assert_exact, plan
 from .roll_with import roll_with
 
 
@@ -43,12 +44,35 @@ def test_an_explosion_on_every_face_is_refused_where_it_is_written():
 
 
 def test_the_exact_step_of_one_die_of_a_chain():
-    from tablecheck.dice.modifiers.explode import die_transitions
-    term = notation.parse("1d4!p").dice_terms[0]
-    first, total = die_transitions(term, False, False)
+    chain = plan("1d4!p").chain
+    first, total = chain.transitions(plan("1d4!p"), False)
     assert total == 4 and first == [(False, {1: 1}), (False, {2: 1}), (False, {3: 1}), (True, {4: 1})]
-    added, _ = die_transitions(term, True, False)
+    added, _ = chain.transitions(plan("1d4!p"), True)
     assert added == [(False, {0: 1}), (False, {1: 1}), (False, {2: 1}), (True, {3: 1})]
+
+
+def test_its_odds_part_is_the_chain_separate_or_compounded():
+    assert plan("3d6").chain is None
+    separate, compound = plan("3d6!>=5").chain, plan("3d6!!").chain
+    assert separate.separate and not compound.separate and not compound.penetrate
+    assert [separate.goes_on(v) for v in (4, 5, 6)] == [False, True, True]
+    assert compound.goes_on(6) and not compound.goes_on(5)  # the die's highest value
+    assert plan("1d6!!p").chain.penetrate
+
+
+def test_a_separate_chain_rerolls_each_of_its_dice_a_compounded_one_its_sum():
+    # 1d3!r1: each die of the chain a unit of its own, a 1 rerolled (1/3 -> 2 or 3)
+    first, total = plan("1d3!r1").chain.transitions(plan("1d3!r1"), False)
+    assert total == 3 * 2 and first == [(False, {2: 1, 3: 1}), (False, {2: 2}), (True, {3: 2})]
+    # compounded: the unit is the chain's sum, its dice are not rerolled one by one
+    first, total = plan("1d3!!r1").chain.transitions(plan("1d3!!r1"), False)
+    assert total == 3 and first == [(False, {1: 1}), (False, {2: 1}), (True, {3: 1})]
+
+
+@pytest.mark.parametrize("text", ["1d4!", "2d4!!", "1d4!p", "2d3!!p", "2d4!=1", "2d4!kh1",
+                                  "2d3!r1", "1d4!!r1", "2d4!>=4kl1", "2d4min2!"])
+def test_exploding_odds_are_the_enumeration(text):
+    assert_exact(text)
 
 
 def test_explosion_words_chains_and_separate_dice():
@@ -77,9 +101,9 @@ def test_explosion_work_shape_is_a_die_several_rolls_deep():
 
 def test_chain_cap_is_the_depth_where_a_chain_goes_on_less_than_eps():
     from tablecheck.dice.modifiers.base import MAX_EXTRA
-    from tablecheck.dice.modifiers.explode import chain_cap
+    from tablecheck.dice.modifiers.explode import Chain
     d6 = [(v == 6, {v: 1}) for v in range(1, 7)]
     # still going after e extra rolls: 6^-(e + 1); below 1e-12 from e = 15
-    assert chain_cap(d6, d6, 6, 1e-12) == 15
+    assert Chain.cap(d6, d6, 6, 1e-12) == 15
     always = [(True, {6: 1})]
-    assert chain_cap(always, always, 1, 1e-12) == MAX_EXTRA  # where the roller stops it
+    assert Chain.cap(always, always, 1, 1e-12) == MAX_EXTRA  # where the roller stops it

@@ -78,3 +78,19 @@ def test_the_result_asks_only_the_modifiers_that_have_words_of_each_kind():
     names = [[type(m).__name__ for m in hook] for hook in (SHOWN, UNIT_WORDS, SUMMARY, DESCRIBE)]
     assert names == [["Exploding", "Sort"], ["Rerolling", "Exploding", "KeepDrop", "Counting"],
                      ["Counting"], ["Exploding", "Sort"]]
+
+
+def test_the_odds_ask_their_parts_in_the_fixed_order():
+    from tablecheck.dice.modifiers import GROUP_ODDS, ODDS
+    assert [type(m).__name__ for m in ODDS] == ["MinMax", "Exploding", "Rerolling", "Unique",
+                                                "KeepDrop", "Counting"]
+    assert [type(m).__name__ for m in GROUP_ODDS] == ["KeepDrop", "Counting"]
+
+
+def test_each_part_of_the_odds_sees_the_parts_before_it():
+    from .enumerate import assert_exact, plan
+    # min/max first: the reroll's fresh die and unique's redraws are of the clamped faces
+    both = plan("3d6min3r3u")
+    assert both.unit_map.fresh.weights == {4: 1, 5: 1, 6: 1}
+    assert both.distinct.faces == {3: 3, 4: 1, 5: 1, 6: 1}
+    assert_exact("2d4min2r2u", depth=5)

@@ -3,6 +3,7 @@ import pytest
 from tablecheck.dice import notation
 from tablecheck.errors import InvalidRequest
 
+from .enumerate import assert_exact, plan
 from .roll_with import roll_with
 
 
@@ -64,7 +65,6 @@ def test_keep_work_is_the_keep_programme_only_when_dice_are_left_out():
 def test_keep_window_is_the_kept_sum_of_every_pool():
     from itertools import product
     from tablecheck.dice import Dist
-    from tablecheck.dice.modifiers.keep_drop import keep_window
     from tablecheck.dice.notation_odds import Budget
     for text in ("4d6kh3", "4d6dl1dh1", "3d6kl1"):
         term = notation.parse(text).dice_terms[0]
@@ -73,5 +73,23 @@ def test_keep_window_is_the_kept_sum_of_every_pool():
             kept = term.keep.flags(list(faces))
             v = sum(f for f, k in zip(faces, kept) if k)
             weights[v] = weights.get(v, 0) + 1
-        got = keep_window(Dist.uniform(6), term, Budget())
+        got = plan(text).kept_sum(Dist.uniform(6), term, Budget())
         assert got == Dist(weights, 6 ** term.count), text
+
+
+def test_its_odds_part_is_the_window_that_changes_anything():
+    from tablecheck.dice.notation_odds import plan_of
+    assert plan("4d6kh3").window == notation.parse("4d6kh3").dice_terms[0].keep
+    assert plan("4d6dl1dh1").window.text == "dl1dh1"
+    # keeping every die of a pool explosions cannot grow changes nothing
+    assert plan("4d6kh4").window is None and plan("4d6dl0").window is None
+    assert plan("4d6!kh4").window is not None  # explosions may add dice
+    group = plan_of(notation.parse("{4d6 + 2d8}kh3").root)
+    assert group.window.text == "kh3" and group.faces is None
+
+
+@pytest.mark.parametrize("text", ["3d4kh2", "4d3dl1dh1", "3d4kl1", "3d4!kh2", "3d4r1kl1",
+                                  "3d4kh2>=3", "{2d4+1d3}kh2", "{2d4+1d3!}dl1", "{2d4, 1d6}kh1",
+                                  "{1d4, 1d3, 1d4}dh1kl1", "{2d3*1d3}kh2"])
+def test_keep_odds_are_the_enumeration(text):
+    assert_exact(text)

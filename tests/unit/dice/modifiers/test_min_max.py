@@ -20,3 +20,16 @@ def test_min_and_max_are_written_back_and_refused_twice():
 
 def test_min_the_function_is_not_the_modifier():
     assert notation.parse("min(1d6, 3)").text == "min(1d6, 3)"
+
+
+def test_its_odds_part_is_each_face_clamped():
+    from .enumerate import plan
+    assert plan("2d6min3max5").faces == {3: 3, 4: 1, 5: 2}
+    assert plan("2d6").faces == {v: 1 for v in range(1, 7)}
+    assert plan("2dF").faces == {-1: 1, 0: 1, 1: 1}
+
+
+def test_min_max_odds_are_the_enumeration():
+    from .enumerate import assert_exact
+    for text in ("2d4min2", "3d4max3kh2", "2d4min2max3", "2d4min-1", "2d4max2!"):
+        assert_exact(text)

@@ -3,6 +3,7 @@ import pytest
 from tablecheck.dice import notation
 from tablecheck.errors import InvalidRequest
 
+from .enumerate import assert_exact, plan
 from .roll_with import roll_with
 
 
@@ -33,15 +34,28 @@ def test_a_reroll_on_every_face_is_refused():
 
 def test_the_exact_step_replaces_a_matching_value_by_a_fresh_die():
     from fractions import Fraction
-    from tablecheck.dice.modifiers.reroll import fresh, reroll_map
-    from tablecheck.dice.notation_odds import face_dist
-    once = notation.parse("1d6ro1").dice_terms[0]
-    dist = reroll_map(face_dist(once), once)
+    from tablecheck.dice import Dist
+    replace = plan("1d6ro1").unit_map
+    dist = replace.map(Dist.uniform(6))
     # a 1 stays only when the reroll shows 1 again: 1/36; every other face 1/6 + 1/36
     assert {v: Fraction(w, dist.total) for v, w in dist.weights.items() if w} == \
         {1: Fraction(1, 36), **{v: Fraction(7, 36) for v in range(2, 7)}}
-    again = notation.parse("1d6r1").dice_terms[0]
-    assert sorted(fresh(again).weights) == [2, 3, 4, 5, 6]
+    assert sorted(plan("1d6r1").unit_map.fresh.weights) == [2, 3, 4, 5, 6]
+    assert plan("1d6").unit_map is None
+
+
+def test_its_odds_part_rerolls_what_min_and_max_left():
+    # min3: the lowest value is 3 (three faces), what a bare r rerolls
+    replace = plan("1d6min3r").unit_map
+    assert [replace.matches(v) for v in (3, 4)] == [True, False]
+    assert replace.fresh.weights == {4: 1, 5: 1, 6: 1}
+    assert plan("2d8r1r3").unit_map.fresh.weights == {v: 1 for v in (2, 4, 5, 6, 7, 8)}
+
+
+@pytest.mark.parametrize("text", ["3d4r1", "2d4ro<3", "2d4r1r3", "3d4min2r2", "2d4r>3kh1",
+                                  "3d4ro1>=3"])
+def test_reroll_odds_are_the_enumeration(text):
+    assert_exact(text)
 
 
 def test_reroll_says_what_each_die_showed_before():

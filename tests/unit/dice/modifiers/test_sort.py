@@ -22,3 +22,11 @@ def test_sort_shows_chains_sorted_and_the_dice_in_that_order():
     # indices into the rolls: 3, 4, then the chains 5 -> 2 and 6 -> 1; no kept flags
     assert term["values"] == [3, 4, 7, 7] and term["dice"] == [4, 5, 0, 1, 2, 3]
     assert "kept" not in term and term["sort"] == "a"
+
+
+def test_sort_leaves_the_odds_alone():
+    from .enumerate import assert_exact
+    from tablecheck.dice.modifiers import ODDS, Sort
+    assert not any(isinstance(m, Sort) for m in ODDS)  # no part of the odds
+    assert notation.distribution("3d4!sd") == notation.distribution("3d4!")
+    assert_exact("3d4sd")
