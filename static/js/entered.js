@@ -89,7 +89,7 @@ export class EnteredDice {
     const out = [];
     this.slots.forEach((s, i) => {
       const r = parseFace(s.input.value, s);
-      if (r.error) out.push({ slot: i, label: `d${s.sides} ${s.label || 'die'}`.trim(), message: r.error });
+      if (r.error) out.push({ slot: i, label: `${t('die.name', { sides: s.sides })} ${s.label || t('die.die')}`.trim(), message: r.error });
     });
     return out;
   }
@@ -117,7 +117,7 @@ export class EnteredDice {
       faces.map((f) => el('button', { type: 'button', class: 'btn die-side', 'data-face': String(f.value), 'aria-label': t('die.side', { die: label || t('die.die'), face: f.text }),
         onclick: () => { input.value = f.text; input.dispatchEvent(new Event('input', { bubbles: true })); this.focusNext(slot); } }, f.text))) : null;
     slot.root = el('div', { class: 'die-entry', 'data-sides': sides, 'data-label': label || '' },
-      el('label', { for: id }, el('span', { class: 'die-entry-sides' }, faces ? '' : `d${sides}`), faces ? '' : ' ', label || 'die'),
+      el('label', { for: id }, el('span', { class: 'die-entry-sides' }, faces ? '' : t('die.name', { sides })), faces ? '' : ' ', label || t('die.die')),
       input, sidesRow, errorEl);
     const pressed = () => {
       if (!sidesRow) return;

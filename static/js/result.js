@@ -24,11 +24,11 @@ function drawDie(d, view) {
   // what happened to the die, as Python calls it (a class each: mark-success, ...)
   const marks = view && Array.isArray(view.marks) ? view.marks.filter((m) => typeof m === 'string') : [];
   marks.forEach((m) => classes.push(`mark-${m.replace(/[^a-z0-9-]/gi, '')}`));
-  const die = view && view.die ? String(view.die) : `d${d.sides}`;
+  const die = view && view.die ? String(view.die) : t('die.name', { sides: d.sides });
   const face = view && view.face !== undefined && view.face !== null ? String(view.face) : String(d.value);
   const label = view && view.label ? view.label : (d.label || '');
   const shown = (view && Array.isArray(view.notes) ? view.notes : []).filter(Boolean);
-  const words = [`${die} ${label ? `(${label}) ` : ''}showing ${d.value}`, ...shown].join(', ');
+  const words = [t('die.side', { die: label ? `${die} (${label})` : die, face: d.value }), ...shown].join(', ');
   return el('li', { class: classes.join(' '), 'data-sides': d.sides, 'data-value': d.value, 'data-marks': marks.join(' ') || null, 'aria-label': words },
     el('span', { class: 'die-face', 'aria-hidden': 'true' },
       el('span', { class: 'die-sides' }, die),

@@ -67,6 +67,9 @@ def test_a_german_evening_import_a_hero_roll_spend_a_fate_point_and_read_the_his
     assert card.get_attribute("data-outcome") == "failure"
     text = card.inner_text()
     assert "Fertigkeitsprobe" in text and "SchiP" in text, text
+    # a die is a W20 in German, for the eye and for a screen reader ("MU-Würfel" shows 19)
+    assert card.locator(".die-sides").all_inner_texts() == ["W20"] * 3
+    assert card.locator(".die").first.get_attribute("aria-label").startswith(f"W20 (MU-Würfel) zeigt {THROW[0]}")
     assert no_english(text) == [], text
     group = card.locator(".follow-group")
     assert group.count() == 1
