@@ -232,7 +232,9 @@ def test_adjust_re_resolves_the_same_dice_with_a_changed_modifier(ui):
     card = click_roll(page)
     assert card.get_attribute("data-outcome") == "success"
     card.locator("[data-action=adjust]").click()
-    assert page.locator(".die-input").nth(0).input_value() == "10"
+    # the form is filled again after the click (not at once): wait for the die's field
+    page.wait_for_function("() => { const i = document.querySelector('.die-input'); return i && i.value === '10'; }",
+                           timeout=30_000)
     fill(page, "modifier", -3)
     odds_settled(page)
     card = click_roll(page)
