@@ -41,6 +41,7 @@ class TermRoll:
     counting: bool = False
     span: tuple = None  # (first, end) indices of its dice in the tray (dice terms)
     plain: bool = False  # single dice, kept or dropped and nothing else, unsorted
+    shown: list = None  # its units as the result shows them (RollResult.shown_units)
 
 
 class Shape:
@@ -59,6 +60,9 @@ class Shape:
         # first, id) of each term whose value the roll gives
         self.sum_parts = None if self.signed is None else tuple(
             _sum_part(sign, leaf, i == 0) for i, (sign, leaf) in enumerate(self.signed))
+        # and of another shape ('(7 + 3) * 2'): its texts, and the id of each
+        # term whose value the roll gives, in order
+        self.value_parts = None if self.signed is not None else _joined(_value_parts(expr.root, []))
         self.alone = leaves is not None and len(leaves) == 1 and isinstance(leaves[0], (Dice, Group))
         low, high = self.bounds = bounds(expr.root)
         self.min, self.max = _bound(low), _bound(high)  # as the result gives them
@@ -291,17 +295,13 @@ class RollResult:
             return self.plain_step(tr, alone)
         node = tr.node
         dice = type(node) is Dice
-        head, units = node.text, tr.units
-        if dice:  # explosion chains joined, sorted (each modifier's `shown`)
-            for modifier in SHOWN:
-                units = modifier.shown(node, units)
-        plain = (dice and len(units) > 1 and not tr.counting and
-                 all(len(u.dice) == 1 and u.kept and not u.rerolled_from and not u.dice[0].exploded
-                     for u in units))
+        head = node.text
+        units = self.shown_units(tr) if dice else tr.units
+        values = _single_values(units) if dice and len(units) > 1 and not tr.counting else None
         if node.label:
             head += f" [{node.label}]"
-        if plain:
-            line = f"{head}: {' + '.join(str(u.value) for u in units)} = {tr.value}"
+        if values is not None:  # single dice kept, nothing else to say: a sum
+            line = f"{head}: {' + '.join(values)} = {tr.value}"
         else:
             texts = [unit_text(u) for u in units] if dice else [group_unit_text(node, u) for u in units]
             line = f"{head}: {', '.join(texts)}"
@@ -317,6 +317,18 @@ class RollResult:
         if alone and tr.sign < 0:
             line += f"; negated: {number_text(-tr.value)}"
         return line
+
+    def shown_units(self, tr):
+        """A dice term's units as its step and its record show them
+        (explosion chains joined, sorted: each modifier's `shown`), worked
+        out once per term."""
+        units = tr.shown
+        if units is None:
+            units = tr.units
+            for modifier in SHOWN:
+                units = modifier.shown(tr.node, units)
+            tr.shown = units
+        return units
 
     def plain_step(self, tr, alone):
         """term_step of a plain term: '3d6: 2 + 5 + 5 = 12', '1d20: 14',
@@ -355,9 +367,11 @@ class RollResult:
         for tr in self.roller.terms:  # loops, not comprehensions: a term or two
             values[id(tr.node)] = tr.value
         sum_parts = self.roller.shape.sum_parts
-        if sum_parts is None:
-            return _values_text(self.expression.root, values)
         texts = []
+        if sum_parts is None:  # texts and the ids of terms (an int)
+            for p in self.roller.shape.value_parts:
+                texts.append(p if type(p) is str else number_text(values.get(p, 0)))
+            return "".join(texts)
         for p in sum_parts:
             texts.append(p if type(p) is str else _signed_text(p[0], values.get(p[2]), p[1]))
         return " ".join(texts)
@@ -405,8 +419,7 @@ class RollResult:
             return out
         dice = type(node) is Dice
         if dice:  # a die's value is an int; a group's sub-total may be a fraction
-            for modifier in SHOWN:  # as the steps show them
-                units = modifier.shown(node, units)
+            units = self.shown_units(tr)  # as the steps show them
             values = [u.value for u in units]
         else:
             values = [_json_number(u.value) for u in units]
@@ -465,19 +478,56 @@ def _signed_leaves(node, sign=1):
         yield sign, node
 
 
-def _values_text(node, values):
+def _single_values(units):
+    """Each unit's value as text when every unit is a single die, kept,
+    neither rerolled nor exploded ('2 + 5 + 5'), else None."""
+    out = []
+    for u in units:  # a loop: CPython 3.11 makes a function of each generator
+        if len(u.dice) != 1 or not u.kept or u.rerolled_from or u.dice[0].exploded:
+            return None
+        out.append(str(u.value))
+    return out
+
+
+def _value_parts(node, out):
+    """The total's text of a tree that is not a sum ('(7 + 3) * 2'), as the
+    texts around its terms and each term's id (its value, number_text'ed,
+    goes there): appended to `out`, returned."""
     if isinstance(node, (Dice, Group)):
-        return number_text(values.get(id(node), 0))
-    if isinstance(node, Num):
-        return node.text
-    if isinstance(node, Paren):
-        return f"({_values_text(node.inner, values)})"
-    if isinstance(node, Neg):
-        return f"-{_values_text(node.operand, values)}"
-    if isinstance(node, Func):
-        return f"{node.name}({', '.join(_values_text(a, values) for a in node.args)})"
-    sep = "" if node.op == "^" else " "
-    return f"{_values_text(node.left, values)}{sep}{node.op}{sep}{_values_text(node.right, values)}"
+        out.append(id(node))
+    elif isinstance(node, Num):
+        out.append(node.text)
+    elif isinstance(node, Paren):
+        out.append("(")
+        _value_parts(node.inner, out)
+        out.append(")")
+    elif isinstance(node, Neg):
+        out.append("-")
+        _value_parts(node.operand, out)
+    elif isinstance(node, Func):
+        out.append(f"{node.name}(")
+        for i, a in enumerate(node.args):
+            if i:
+                out.append(", ")
+            _value_parts(a, out)
+        out.append(")")
+    else:
+        sep = "" if node.op == "^" else " "
+        _value_parts(node.left, out)
+        out.append(f"{sep}{node.op}{sep}")
+        _value_parts(node.right, out)
+    return out
+
+
+def _joined(parts):
+    """`parts` with each run of texts joined into one."""
+    out = []
+    for p in parts:
+        if type(p) is str and out and type(out[-1]) is str:
+            out[-1] += p
+        else:
+            out.append(p)
+    return tuple(out)
 
 
 def _json_number(v):
