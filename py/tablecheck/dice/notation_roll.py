@@ -203,6 +203,8 @@ class Roller:
                 d.kept = False
             d = self.die(term, label, why)
             d.info["was"] = unit.value
+            if not unit.rerolled_from:
+                unit.rerolled_from = []
             unit.rerolled_from.append(unit.value)
             unit.dice, unit.value = [d], d.value
             n += 1
@@ -388,7 +390,7 @@ class RollResult:
             "min": shape.min,
             "max": shape.max,
             "terms": list(map(self.term_dict, self.roller.terms)),
-            "summary": f"{expr.text} = {number_text(total)}",
+            "summary": f"{expr.text} = {total if type(total) is int else number_text(total)}",
             "steps": self.steps(),
         }
         if type(total) is Fraction:

@@ -1,7 +1,7 @@
 """What every modifier shares: the compare point, the error every parse
 step raises, and the Modifier base class (tablecheck.dice.modifiers)."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ...errors import InvalidRequest
 
@@ -65,7 +65,9 @@ class Unit:
     dice: list
     value: int
     kept: bool = True
-    rerolled_from: list = field(default_factory=list)
+    # the values it showed before its rerolls: () until its first reroll
+    # (Roller.reroll makes the list; most units are never rerolled)
+    rerolled_from: list = ()
 
 
 @dataclass(frozen=True)

@@ -186,8 +186,11 @@ def _card(ctx, result):
     facts = [{"label": "Min", "value": parts[0], "key": "min"},
              {"label": "Max", "value": parts[1], "key": "max"}]
     if len(terms) > 1:  # each term's part, with its label and key from parts
-        facts[:0] = [{"label": label, "value": _number(terms[i]["total"]), "key": key}
-                     for i, label, key in parts[4]]
+        parts_of = []
+        for i, label, key in parts[4]:  # a loop: CPython 3.11 makes a function of each comprehension
+            v = terms[i]["total"]
+            parts_of.append({"label": label, "value": str(v) if type(v) is int else _number(v), "key": key})
+        facts = parts_of + facts
     notes = list(result["notes"]) if "notes" in result else []
     if parts[2]:
         notes.append(SEPARATE_NOTE)
