@@ -313,9 +313,12 @@ class RollResult:
             if summary is not None:
                 line += "; " + summary
             elif len(units) > 1:
-                kept = [u.value for u in units if u.kept]
+                kept = []
+                for u in units:  # a loop, not a comprehension and a generator: a few units
+                    if u.kept:
+                        kept.append(u.value)
                 line += f"; kept {number_text(sum(kept))}" if len(kept) < 2 else \
-                    f"; {' + '.join(number_text(v) for v in kept)} = {number_text(sum(kept))}"
+                    f"; {' + '.join(map(number_text, kept))} = {number_text(sum(kept))}"
         if alone and tr.sign < 0:
             line += f"; negated: {number_text(-tr.value)}"
         return line
@@ -360,7 +363,8 @@ class RollResult:
         for tr in terms:  # a loop, not a comprehension: most rolls have a term or two
             steps.append(self.plain_step(tr, alone) if plain and tr.plain else self.term_step(tr, alone))
         if not alone:
-            steps.append(f"Total: {self.total_text()} = {number_text(self.total)}")
+            total = self.total
+            steps.append(f"Total: {self.total_text()} = {total if type(total) is int else number_text(total)}")
         return steps + self.roller.notes if self.roller.notes else steps
 
     def total_text(self):
