@@ -141,6 +141,14 @@ def twice_text(runs):
     return ", ".join(f"{path} x{n}" for path, n in sorted(most.items())) or "none"
 
 
+def summary(values):
+    timed = [v for v in values if v is not None]
+    if not timed:
+        return "not timed"
+    text = f"{statistics.median(timed):6.0f} ({min(timed):.0f}-{max(timed):.0f})"
+    return text + (f", {len(values) - len(timed)} not timed" if len(timed) < len(values) else "")
+
+
 def builds(args, tmp):
     """[(label, site dir)]: each --dir (LABEL=PATH or PATH), else a build of this tree."""
     if not args.dir:
