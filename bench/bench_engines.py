@@ -30,8 +30,8 @@ lists without a body (the bridge's pre-flight HEADs, on a start slower than
 3 s; at most, over the runs).
 
 Several builds (`--dir LABEL=PATH`, repeated) are timed in one run, each
-engine's visits interleaved (A, B, A, B ...), so "before" and "after" meet
-the same load.
+engine's visits interleaved (A, B, B, A, A, B ...: which goes first
+alternates), so "before" and "after" meet the same load.
 """
 
 import argparse
@@ -190,8 +190,9 @@ def main(argv=None):
             engine = Chromium() if name == "chromium" else drivers.ENGINES[name]()
             runs = {label: [] for label, _ in sites}
             try:
-                for _ in range(args.runs):
-                    for label, site_dir in sites:  # interleaved: A, B, A, B ...
+                for i in range(args.runs):
+                    # interleaved, which goes first alternating: A, B, B, A, A, B ...
+                    for label, site_dir in (sites if i % 2 == 0 else sites[::-1]):
                         runs[label].append(run(engine, site_dir))
             finally:
                 engine.close()
