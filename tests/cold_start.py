@@ -1,8 +1,13 @@
 """What "each file once" means, for the Chromium test (tests/e2e/
-test_fetched_once.py) and the other engines' (tests/engines/): every GET
-the server saw, counted by path, up to the first odds drawn, with the
-service worker's script held back (its precache asks for every file again,
-by design, once the page is idle)."""
+test_fetched_once.py), the other engines' (tests/engines/) and bench/
+bench_engines.py: every GET the server saw, counted by path, up to the
+first odds drawn, with the service worker's script held back (its precache
+asks for every file again, by design, once the page is idle); and, seen from
+the page, the names its resource timing lists more than once with a body
+(its own requests only: a worker's are on the worker's timeline). The
+engine bridge's pre-flight check (static/js/engine.js: a HEAD of each file
+the worker needs, on a start slower than 3 s) has no body: not a second
+download."""
 
 from collections import Counter
 
@@ -14,6 +19,34 @@ SETTLED = ("() => { const o = document.querySelector('#odds'); return document.d
 
 # files a start from the snapshot must ask for (each once)
 MUST = {"/pyscript.json", "/py/engine.py", "/catalog.json", "/static/js/boot/unpack.mjs", "/py/tablecheck/api.py"}
+
+
+# the page's resource timing: {path: [[transferSize, body bytes], ...]} of every name it lists
+# (transferSize 0 or missing: from a cache, or an engine that does not say)
+PAGE_ENTRIES = """() => {
+  const seen = {};
+  for (const e of performance.getEntriesByType('resource')) {
+    const url = new URL(e.name);
+    if (url.origin !== location.origin) continue;
+    (seen[url.pathname] = seen[url.pathname] || []).push([e.transferSize || 0, e.decodedBodySize || e.encodedBodySize || 0]);
+  }
+  return seen;
+}"""
+
+
+def page_fetched_twice(entries):
+    """{path: [[transferSize, body bytes], ...]} of each path PAGE_ENTRIES lists twice or more with a body."""
+    out = {}
+    for path, sizes in entries.items():
+        bodies = [s for s in sizes if s[1] > 0]
+        if len(bodies) > 1:
+            out[path] = bodies
+    return out
+
+
+def bodiless(entries):
+    """How many requests PAGE_ENTRIES lists without a body (the pre-flight's HEADs)."""
+    return sum(1 for sizes in entries.values() for s in sizes if s[1] == 0)
 
 
 def fetched_twice(server):

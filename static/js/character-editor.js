@@ -68,8 +68,8 @@ class CharacterEditor {
   }
 
   /** A text column's list (the catalog's `suggest`): picking an entry
-   * names the row and sets the columns it `sets` (a skill's three
-   * attributes); a name of the player's own keeps them as chosen. */
+   * names the row and sets the columns it `sets` (the catalog says which,
+   * with their values); a name of the player's own keeps them as chosen. */
   cellPicker(col, inp, r) {
     const entries = col.suggest ? entriesOf(this.systemEntry, col.suggest) : [];
     if (!entries.length) return null;

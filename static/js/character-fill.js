@@ -100,9 +100,9 @@ export class CharacterFill {
     return this.host.currentCharacter(form.system);
   }
 
-  /** An entry picked from a field's list (`text`; a skill: the form
-   * holds its name and which attributes already): with a character, its
-   * sheet's row of that name fills the group (the values, the rating); a
+  /** An entry picked from a field's list (`text`, with the values the
+   * catalog's entry sets already in the form): with a character, its
+   * sheet's row of that name fills the group (its values and columns); a
    * sheet without one fills the values of the names picked and says so. The group's
    * `data-picked` names the entry once that is done (a signal for tests). */
   picked(group, text, form) {
@@ -132,7 +132,7 @@ export class CharacterFill {
     form.silent = true;
     names.forEach((n, i) => { if (Number.isInteger(numbers[n]) && list.items[i]) list.items[i].set(numbers[n]); });
     form.silent = false;
-    form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the attributes are theirs
+    form.filled[group.path || ''] = { name: c.name, what: text, id: c.id }; // the values filled are theirs
     form.refreshFill();
     this.host.say(names.length ? t('fill.noRowNames', { name: c.name, what: text, known: names.join('/') }) : t('fill.noRow', { name: c.name, what: text }));
     this.controller.formChanged(null);

@@ -52,8 +52,8 @@ export class Startup {
     this.engineState = null;
   }
 
-  /** The stored catalog read (after the preferences: the reset notice names them in that
-   * order) and the one shipped with the build asked for (see drawShipped). */
+  /** The stored catalog read (after the preferences: the reset notice names them in the
+   * same sequence) and the one shipped with the build asked for (see drawShipped). */
   readCatalogs() {
     this.catalog = storedCatalog();
     this.catalogFrom = this.catalog ? 'stored' : null;

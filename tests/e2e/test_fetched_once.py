@@ -4,7 +4,7 @@ tests/cold_start.py for what is counted)."""
 
 from conftest import READY_TIMEOUT_MS, wait_ready
 
-from cold_start import MUST, SETTLED, SW, fetched, fetched_twice
+from cold_start import MUST, PAGE_ENTRIES, SETTLED, SW, fetched, fetched_twice, page_fetched_twice
 
 
 def test_a_cold_start_from_the_snapshot_fetches_each_file_once(browser, private_site):
@@ -18,6 +18,7 @@ def test_a_cold_start_from_the_snapshot_fetches_each_file_once(browser, private_
         assert page.evaluate("window.tablecheck.info.boot.snapshot") == "used"
         assert page.evaluate("window.tablecheck.info.boot.prefetched") > 0  # the package asked for early
         assert fetched_twice(private_site) == {}
+        assert page_fetched_twice(page.evaluate(PAGE_ENTRIES)) == {}  # and as the page's resource timing sees it
         assert MUST <= fetched(private_site)
     finally:
         held.release()

@@ -896,7 +896,7 @@ def test_character_editor_ids_unique_and_header_choice_hints_the_fill_menu(ui):
     if "Alrik" in names:
         page.select_option("#character-picker", label="Alrik")
         hint = page.locator(".fill-hint").first
-        assert "Alrik\u2019s skill or value" in hint.inner_text()
+        assert "one of Alrik\u2019s entries" in hint.inner_text()
         page.select_option("#character-picker", value="")
         assert page.locator(".fill-hint").count() == 0
 

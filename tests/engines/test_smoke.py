@@ -10,7 +10,7 @@ fieldset's data-count, the service worker's control); see conftest.py."""
 import pytest
 from engines import EngineError
 
-from cold_start import MUST, SETTLED, SW, fetched, fetched_twice
+from cold_start import MUST, PAGE_ENTRIES, SETTLED, SW, fetched, fetched_twice, page_fetched_twice
 from conftest import ANSWERS, REQUESTS, SEED, UI_READY, boot, dump, open_cold
 from page_tools import LATEST
 from tablecheck import api
@@ -25,6 +25,7 @@ def test_a_cold_start_is_from_the_snapshot_and_fetches_each_file_once(engine, pr
         assert info["snapshot"] == "used", dump(info)
         assert info["prefetched"] > 0, dump(info)  # the package asked for early, and handed over
         assert fetched_twice(private_site) == {}
+        assert page_fetched_twice(engine.js(PAGE_ENTRIES)) == {}  # and as the engine's resource timing sees it
         assert MUST <= fetched(private_site)
     finally:
         held.release()

@@ -14,29 +14,43 @@ imports (`parse`, `roll`, `distribution`, `odds_work`, the limits):
   roll step, bounds, work estimate, its steps of the exact odds and the
   words of its step), MODIFIERS in the fixed order they apply in.
 
-Grammar (case-insensitive, spaces allowed between any two tokens)::
+Grammar (case-insensitive; spaces allowed between any two tokens; each
+quoted word and each lexical rule is one token, read longest first as the
+parser reads them: '2d6sdl' is 'sd' then 'l', '2d6d%3' ends in the die
+'d%', so write '2d6s dl', '2d6d %3'; `;` starts a remark).
+tests/unit/dice/test_notation_grammar.py reads it: every sentence it
+derives must parse (or be refused for its meaning, never as unexpected),
+and every expression the tests parse must derive from it::
 
-    expression := sum [("#" | "//") comment]          (dice or not: 4+8 is 12)
+    expression := sum [("#" | "//") text]             ; dice or not: 4+8 is 12
     sum        := product (("+" | "-") product)*
     product    := unary (("*" | "/" | "%") unary)*
     unary      := "-" unary | "+" unary | power
-    power      := atom [label] [("^" | "**") unary]
+    power      := atom label* [("^" | "**") unary]
     atom       := number | dice | group | "(" sum ")"
                 | ("abs" | "floor" | "ceil" | "round") "(" sum ")"
                 | ("min" | "max") "(" sum "," sum ")"
-    dice       := [count] "d" (sides | "%" | "F" [".1" | ".2"]) modifier*
-    count      := integer | "(" constant sum ")"      sides likewise
+    dice       := [integer | "(" sum ")"] ("d%" | "d" sides) modifier*   ; a count in () has no dice
+    sides      := integer | "%" | "f" | "f.1" | "f.2" | "(" sum ")"
     group      := "{" sum ("," sum)* "}" group-modifier*
-    modifier   := "min" int | "max" int
-                | "!" ["!"] ["p"] [cp]                 explode / compound / penetrate
-                                                       (longest reading: !!=4 is !! then =4)
-                | "r" ["o"] [cp] | "u" ["o"] [cp]      reroll / unique
-                | ("k" | "kh" | "kl" | "d" | "dl" | "dh") [integer]
-                | cp ["f" cp]                          count successes (and failures)
-                | "cs" [cp] | "cf" [cp] | "s" ["a" | "d"]
-    group-modifier := keep/drop, counting or sort as above
-    cp         := ("=" | "<>" | "!=" | "<" | ">" | "<=" | ">=") int | int   (bare: "=")
+    modifier   := ("min" | "max") signed
+                | ("!!p" | "!!" | "!p" | "!") [cp]     ; explode, compound, penetrate
+                | ("ro" | "r" | "uo" | "u") [cp]       ; reroll (once), unique (once)
+                | keep | count | ("cs" | "cf") [cp] | sort
+    group-modifier := keep | count | sort
+    keep       := ("kh" | "kl" | "k" | "dh" | "dl" | "d") [integer]
+    count      := operator signed ["f" cp]             ; successes (and failures)
+    sort       := "sa" | "sd" | "s"
+    cp         := operator signed | integer            ; bare: "="
+    operator   := "=" | "<>" | "!=" | "<=" | ">=" | "<" | ">"
     label      := "[" text "]" | "/*" text "*/"
+    integer    := digit+                               ; lexical
+    signed     := ["-" | "+"] digit+                   ; lexical
+    number     := digit+ ["." digit+]                  ; lexical
+    text       := any characters (of a label: up to its closing mark)
+
+The longest reading wins: '!!=4' is '!!' then '=4', '!=3' is '!' then
+'=3' (notation.md).
 
 Modifiers apply in the fixed order of notation.md whatever order they are
 written in; each at most once per term, but for keep/drop (several apply

@@ -37,7 +37,7 @@ def group_dice_bounds(node, bounds, unit_values):
     total = sum(t.count for t in terms)
     kept = keep.kept(total)
     values = [unit_values(t) for t in terms]
-    grows = any(t.mods.explode and not t.mods.explode.compound for t in terms)
+    grows = any(t.grows for t in terms)
     if not grows and None not in values and plain_sum(node.items[0]):
         low = [min(v) for v, t in zip(values, terms) for _ in range(t.count)]
         high = [max(v) for v, t in zip(values, terms) for _ in range(t.count)]

@@ -10,7 +10,7 @@ from functools import cached_property, lru_cache
 from fractions import Fraction
 
 from ..errors import InvalidRequest
-from .modifiers import (GROUP_MODIFIERS, MODIFIERS, WRITTEN, AnyOf, Compare, Explode, Keep,
+from .modifiers import (GROUP_MODIFIERS, GROWS, MODIFIERS, WRITTEN, AnyOf, Compare, Explode, Keep,
                         KeepChain, Reroll, error)
 from .modifiers.count import OPERATORS
 from .modifiers.keep_drop import check_group_keep
@@ -185,10 +185,17 @@ class Dice:
         k = self.mods.keep
         if k is None or all(s.kind[0] == "d" and s.n == 0 for s in getattr(k, "steps", (k,))):
             return None
-        separate = self.mods.explode is not None and not self.mods.explode.compound
-        if not separate and k.kept(self.count) == self.count:
+        if not self.grows and k.kept(self.count) == self.count:
             return None
         return k
+
+    @cached_property
+    def grows(self):
+        """Whether rolling can add dice to the pool (separate explosions)."""
+        for m in GROWS:
+            if m.grows(self):
+                return True
+        return False
 
     @cached_property
     def top(self):

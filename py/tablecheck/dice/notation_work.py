@@ -8,7 +8,7 @@ they run (`Budget`). What a modifier adds to the estimate is in its class
 plain dice and the cost of a product are here."""
 
 from .dist import TAIL_EPS
-from .modifiers import MODIFIERS, DieWork
+from .modifiers import MODIFIERS, TAILS, DieWork
 from .notation_parse import error, parse
 
 # Bound on the estimated work of exact odds, in units of about 0.25 us of
@@ -21,8 +21,14 @@ FRACTION_UNITS = 140  # work of one Fraction of BIGINT_BITS-bit weights
 
 
 def term_eps(expr, eps):
-    """Each exploding die's share of the expression's tail `eps`."""
-    n = sum(t.count for t in expr.dice_terms if t.mods.explode)
+    """Each die's share of the expression's tail `eps`, among the dice of
+    the terms whose odds leave a tail out (explosions)."""
+    n = 0
+    for t in expr.dice_terms:
+        for m in TAILS:
+            if m.tails(t):
+                n += t.count
+                break
     return eps / n if n else eps
 
 

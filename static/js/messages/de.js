@@ -471,7 +471,7 @@ export default {
   'fill.choose': "Wählen…",
   'fill.from': "Aus Figur füllen",
   'fill.fromFor': "Aus Figur füllen für {where}",
-  'fill.hint': "In diesem Menü eine Fertigkeit oder einen Wert von {name} wählen, um das Formular zu füllen.",
+  'fill.hint': "In diesem Menü einen Eintrag von {name} wählen, um das Formular zu füllen.",
   'fill.filled': "Gefüllt aus {name}: {label}.",
   'fill.noRowNames': "{name} hat kein {what} auf dem Bogen: {known} sind die von {name}, der Rest bleibt, wie er war.",
   'fill.noRow': "{name} hat kein {what} auf dem Bogen: der Rest bleibt, wie er war.",

@@ -471,7 +471,7 @@ export default {
   'fill.choose': "Choose…",
   'fill.from': "Fill from character",
   'fill.fromFor': "Fill from character for {where}",
-  'fill.hint': "Pick {name}’s skill or value in this menu to fill the form.",
+  'fill.hint': "Pick one of {name}’s entries in this menu to fill the form.",
   'fill.filled': "Filled from {name}: {label}.",
   'fill.noRowNames': "{name} has no {what} on the sheet: {known} are {name}’s, the rest is as it was.",
   'fill.noRow': "{name} has no {what} on the sheet: the rest is as it was.",

@@ -46,9 +46,11 @@ def implementing(hook, among=SAYING):
 SHOWN, UNIT_WORDS, SUMMARY, DESCRIBE = (implementing(h) for h in ("shown", "unit_words", "summary", "describe"))
 # the parts of the exact odds (TermOdds), in the fixed order: of a dice term, of a group
 ODDS, GROUP_ODDS = implementing("odds", MODIFIERS), implementing("odds", GROUP_MODIFIERS)
+TAILS = implementing("tails", MODIFIERS)  # whose odds leave a tail out (notation_work.term_eps)
+GROWS = implementing("grows", MODIFIERS)  # whose step can add dice to a pool (Dice.grows)
 BY_FIELD = {name: m for m in MODIFIERS for name in m.words}
 
-__all__ = ["MODIFIERS", "ODDS", "GROUP_ODDS", "TermOdds", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "SHOWN", "UNIT_WORDS", "SUMMARY",
+__all__ = ["MODIFIERS", "ODDS", "GROUP_ODDS", "TAILS", "GROWS", "TermOdds", "EXPLODING", "Unit", "GROUP_MODIFIERS", "WRITTEN", "SAYING", "SHOWN", "UNIT_WORDS", "SUMMARY",
            "DESCRIBE", "BY_FIELD", "Modifier", "DieWork", "Compare", "AnyOf",
            "error", "Explode", "Reroll", "Keep", "KeepChain", "keep_pool", "keep_units", "count",
            "MinMax", "Exploding", "Rerolling", "Unique", "KeepDrop", "Counting", "Critical", "Sort"]

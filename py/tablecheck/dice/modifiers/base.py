@@ -110,6 +110,12 @@ class Modifier:
     - classic(term): False when it takes the term off the classic shapes
       whose odds have fast paths and a measured work estimate
       (notation_work.term_work; other shapes count their work as they run);
+    - grows(term): True when its roll step can add dice to the pool
+      (separate explosions), so keep/drop and the bounds cannot count it
+      as `count` dice;
+    - tails(term): True when its odds are cut where a tail is left out
+      (explosions: chains without end); the expression's tail is shared
+      among the dice of such terms (notation_work.term_eps);
     - die_work(term, die, eps): of a classic term, the DieWork one die is
       after this modifier (explosions: several rolls deep), from `die`;
     - work(term, die): of a classic term, (estimated work, outcomes, bits)
@@ -165,6 +171,12 @@ class Modifier:
 
     def die_range(self, term, values):
         return None
+
+    def grows(self, term):
+        return False
+
+    def tails(self, term):
+        return False
 
     def classic(self, term):
         return True

@@ -51,6 +51,12 @@ class Exploding(Modifier):
     def text(self, mods):
         return mods.explode.text if mods.explode else ""
 
+    def grows(self, term):
+        return term.mods.explode is not None and not term.mods.explode.compound
+
+    def tails(self, term):
+        return term.mods.explode is not None
+
     def pool(self, roller, term, labels):
         """The roll step: a term's dice, each die's explosions right after
         it (they decide how many dice there are): (units, the label of each

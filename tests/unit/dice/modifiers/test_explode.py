@@ -107,3 +107,22 @@ def test_chain_cap_is_the_depth_where_a_chain_goes_on_less_than_eps():
     assert Chain.cap(d6, d6, 6, 1e-12) == 15
     always = [(True, {6: 1})]
     assert Chain.cap(always, always, 1, 1e-12) == MAX_EXTRA  # where the roller stops it
+
+
+def _dice(text):
+    return [t for t in notation.parse(text).dice_terms]
+
+
+def test_separate_explosions_grow_the_pool_compounding_does_not():
+    # notation.md: '!' adds each extra roll as a die of its own; '!!' adds it to the die
+    assert [t.grows for t in _dice("2d6!+2d6!!+2d6!p+2d6")] == [True, False, True, False]
+    # keep-all of a pool that can grow still keeps (the extra dice may be dropped)
+    assert notation.parse("3d6!k3").dice_terms[0].keep is not None
+    assert notation.parse("3d6!!k3").dice_terms[0].keep is None
+
+
+def test_the_tail_left_out_is_shared_among_the_exploding_dice_only():
+    from tablecheck.dice.notation_work import term_eps
+    assert term_eps(notation.parse("2d6!+3d6"), 1e-12) == pytest.approx(5e-13)
+    assert term_eps(notation.parse("2d6!!+1d4!p+1d8r1"), 3e-12) == pytest.approx(1e-12)
+    assert term_eps(notation.parse("4d6kh3"), 1e-12) == 1e-12
