@@ -7,7 +7,7 @@
 
 import { el, newId, humanise, isPlainObject } from './util.js';
 import { parseWhole, rangeText, intValue, inRange, textValue } from './form-values.js';
-import { ListPicker, entriesOf } from './picker.js';
+import { ListPicker, entriesOf, valuesSet } from './picker.js';
 import { t } from './i18n.js';
 
 function describe(input, ...ids) {
