@@ -31,7 +31,8 @@ card-later, tap-to-card) split it further where the page has them. --trace N
 records N more rolls per check in a Chromium trace and sums the renderer main
 thread's style (UpdateLayoutTree), layout (Layout) and paint (PrePaint,
 Paint, Layerize, Commit) events between each tap and its card painted, and
-those that run inside the card's building task (forced by reading layout).
+the style and layout that run inside a script (forced: a script read layout
+after writing).
 """
 
 import argparse
@@ -87,6 +88,9 @@ CLEAR_MEASURES = ("() => { for (const n of " + json.dumps(MEASURES) +
 STYLE = {"UpdateLayoutTree"}
 LAYOUT = {"Layout"}
 PAINT = {"PrePaint", "Paint", "Layerize", "Commit"}
+# script on the main thread: a style or layout inside one was forced by reading layout
+SCRIPT = {"FunctionCall", "RunMicrotasks", "EventDispatch", "TimerFire", "FireAnimationFrame", "EvaluateScript",
+          "v8.callFunction", "FireIdleCallback"}
 
 
 def count(page, what):
@@ -134,7 +138,9 @@ class Side:
         self.slow(True)
         for _ in range(n):
             before = count(page, "roll")
-            page.click("#roll")
+            # plain input at the button (page.click's hit-target checks read layout inside the page's events)
+            box = page.locator("#roll").bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_function(f"window.__tap.roll.length > {before}", timeout=B.READY_TIMEOUT_MS)
             # the card's later parts (and its history entry) in before the next tap
             page.wait_for_function("() => { const r = document.querySelector('#result');"
@@ -157,7 +163,8 @@ def trace_rolls(browser, side, n):
     paint on the page's main thread between the tap and its card painted,
     and of style and layout inside the card's building task (forced)."""
     browser.start_tracing(page=side.page, categories=["devtools.timeline", "blink.user_timing",
-                                                      "disabled-by-default-devtools.timeline"])
+                                                      "disabled-by-default-devtools.timeline",
+                                                      "disabled-by-default-devtools.timeline.stack"])
     side.rolls(n)
     side.page.wait_for_function(f"() => performance.getEntriesByName('tablecheck:tap-to-card').length >= {n}",
                                 timeout=B.READY_TIMEOUT_MS)
@@ -172,18 +179,27 @@ def trace_rolls(browser, side, n):
         return list(zip(begins, ends))
 
     taps = windows("tablecheck:tap-to-card")
-    builds = windows("tablecheck:card-build")
     work = [e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) in main and "dur" in e]
+    scripts = sorted(((e["pid"], e["tid"]), e["ts"], e["ts"] + e["dur"]) for e in work if e["name"] in SCRIPT)
+
+    def in_script(e):
+        key = (e["pid"], e["tid"])
+        return any(k == key and lo <= e["ts"] and e["ts"] + e["dur"] <= hi for k, lo, hi in scripts)
+
+    def by_page(e):  # the stack names one of the page's files (not the bench's own listeners)
+        args = e.get("args", {})
+        stack = (args.get("beginData") or {}).get("stackTrace") or (args.get("data") or {}).get("stackTrace") or []
+        return any("/static/" in (f.get("url") or "") for f in stack)
+
     rows = []
-    for k, (a, b) in enumerate(taps):
-        def total(names, lo=a, hi=b):
-            return sum(e["dur"] for e in work if e["name"] in names and lo <= e["ts"] < hi) / 1000
-        forced = 0.0
-        if k < len(builds):
-            lo, hi = builds[k]
-            # the building task: from the answer's arrival to the card in the DOM
-            forced = total(STYLE | LAYOUT, lo, hi)
-        rows.append({"style": total(STYLE), "layout": total(LAYOUT), "paint": total(PAINT), "forced": forced})
+    for a, b in taps:
+        inside = [e for e in work if a <= e["ts"] < b]
+
+        def total(names, only=inside):
+            return sum(e["dur"] for e in only if e["name"] in names) / 1000
+        forced = [e for e in inside if e["name"] in STYLE | LAYOUT and in_script(e) and by_page(e)]
+        rows.append({"style": total(STYLE), "layout": total(LAYOUT), "paint": total(PAINT),
+                     "forced": total(STYLE | LAYOUT, forced)})
     return rows
 
 
@@ -277,11 +293,11 @@ def report(args, sides, traces, debounce, note):
         B.print_table(
             f"Where a roll's frame goes: {args.trace} traced rolls per check{throttled}, ms of the renderer's "
             "main thread between the tap and its card painted, medians",
-            ["check", "site", "style", "layout", "paint", "style+layout in the card's task (forced)",
+            ["check", "site", "style", "layout", "paint", "style+layout inside a script (forced)",
              "style+layout+paint max"], rows,
             notes=["style: UpdateLayoutTree; layout: Layout; paint: PrePaint, Paint, Layerize, Commit "
-                   "(Chromium trace events). forced: those inside the page's card-build measure (n/a: 0 on a "
-                   "site without it)."])
+                   "(Chromium trace events). forced: style and layout inside a script's event (FunctionCall, "
+                   "RunMicrotasks, EventDispatch, TimerFire, FireAnimationFrame, ...): a script read layout."])
 
 
 if __name__ == "__main__":

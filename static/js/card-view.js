@@ -10,13 +10,19 @@ import { compactResult, followUpParams } from './entries.js';
 import { untilPainted, span } from './timeline.js';
 import { lang, t, dateTime, timeOfDay } from './i18n.js';
 
+let TIME = null;
+let DATE = null;
+
 /** When a card was rolled: the time, with the date when it was not today
  * (a shared roll, an old history entry). */
 function timeText(iso) {
   if (lang() !== 'en') return new Date(iso).toDateString() === new Date().toDateString() ? timeOfDay(iso) : dateTime(iso);
   const when = new Date(iso);
-  const time = when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return when.toDateString() === new Date().toDateString() ? time : `${when.toLocaleDateString()} ${time}`;
+  // the browser's own language and form (toLocaleTimeString's), one formatter each
+  TIME ||= new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+  DATE ||= new Intl.DateTimeFormat();
+  const time = TIME.format(when);
+  return when.toDateString() === new Date().toDateString() ? time : `${DATE.format(when)} ${time}`;
 }
 
 export class CardView {
@@ -80,11 +86,14 @@ export class CardView {
       // data-painted counts the cards painted
       const built = span('card-build', begun === undefined ? t0 : begun);
       untilPainted('card-frame', built);
-      untilPainted('tap-to-card', t0, () => { this.painted += 1; this.root.dataset.painted = String(this.painted); });
     }
-    // read the layout once the frame is painted (it is clean then): reading it
-    // now, after writing the card, would lay out the page twice in this task
-    requestAnimationFrame(() => setTimeout(() => { if (card.isConnected) this.reveal(card); }, 0));
+    // read the layout once the frame is painted (it is clean then, before
+    // data-painted is written): reading it now, after writing the card,
+    // would lay out the page twice in this task
+    untilPainted(t0 !== undefined ? 'tap-to-card' : null, t0, () => {
+      if (card.isConnected) this.reveal(card);
+      if (t0 !== undefined) { this.painted += 1; this.root.dataset.painted = String(this.painted); }
+    });
   }
 
   /** renderResult's actions and meta for an entry's card. */

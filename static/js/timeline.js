@@ -22,10 +22,10 @@ export function latest(name, detail) {
 }
 
 /** From `start` (a performance.now() or an event's timeStamp) to the next
- * frame painted, measured once it is. */
+ * frame painted, measured once it is (name null: only `then`, then). */
 export function untilPainted(name, start, then) {
   requestAnimationFrame(() => setTimeout(() => {
-    performance.measure(`tablecheck:${name}`, { start });
+    if (name) performance.measure(`tablecheck:${name}`, { start });
     if (then) then();
   }, 0));
 }
