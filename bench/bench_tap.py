@@ -253,7 +253,7 @@ def main(argv=None):
             if other:
                 other.__exit__(None, None, None)
         note = site.note
-        found = re.search(r"delay\s*=\s*(\d+)", (site.dir / "static/js/odds.js").read_text(encoding="utf-8"))
+        found = re.search(r"delay\s*=\s*(?:this\.shown\s*\?\s*)?(\d+)", (site.dir / "static/js/odds.js").read_text(encoding="utf-8"))
         debounce = found.group(1) if found else "?"
     report(args, sides, traces, debounce, note)
     return 0
