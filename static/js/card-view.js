@@ -87,13 +87,10 @@ export class CardView {
       const built = span('card-build', begun === undefined ? t0 : begun);
       untilPainted('card-frame', built);
     }
-    // read the layout once the frame is painted (it is clean then, before
-    // data-painted is written): reading it now, after writing the card,
-    // would lay out the page twice in this task
-    untilPainted(t0 !== undefined ? 'tap-to-card' : null, t0, () => {
-      if (card.isConnected) this.reveal(card);
-      if (t0 !== undefined) { this.painted += 1; this.root.dataset.painted = String(this.painted); }
-    });
+    if (t0 !== undefined) {
+      untilPainted('tap-to-card', t0, () => { this.painted += 1; this.root.dataset.painted = String(this.painted); });
+    }
+    this.reveal(card);
   }
 
   /** renderResult's actions and meta for an entry's card. */
@@ -121,8 +118,13 @@ export class CardView {
     const check = s && s.checks[entry.check];
     if (!card || card.dataset.entry !== entry.id || !check) return;
     const start = performance.now();
+    // the parts come in below the card's head, which stays where it was
+    // brought into view: no scroll anchoring on a node under them (it would
+    // scroll the page by their height) until they are painted
+    const page = document.documentElement;
+    page.style.overflowAnchor = 'none';
     fillLater(card, entry.result, ...this.cardArgs(entry, s, check));
-    untilPainted('card-later', start);
+    untilPainted('card-later', start, () => { page.style.overflowAnchor = ''; });
   }
 
   /** A card's fold: one line saying the form has moved on, and a button
