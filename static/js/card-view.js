@@ -86,8 +86,6 @@ export class CardView {
       // data-painted counts the cards painted
       const built = span('card-build', begun === undefined ? t0 : begun);
       untilPainted('card-frame', built);
-    }
-    if (t0 !== undefined) {
       untilPainted('tap-to-card', t0, () => { this.painted += 1; this.root.dataset.painted = String(this.painted); });
     }
     this.reveal(card);

@@ -22,10 +22,10 @@ export function latest(name, detail) {
 }
 
 /** From `start` (a performance.now() or an event's timeStamp) to the next
- * frame painted, measured once it is (name null: only `then`, then). */
+ * frame painted, measured once it is. */
 export function untilPainted(name, start, then) {
   requestAnimationFrame(() => setTimeout(() => {
-    if (name) performance.measure(`tablecheck:${name}`, { start });
+    performance.measure(`tablecheck:${name}`, { start });
     if (then) then();
   }, 0));
 }
