@@ -205,6 +205,8 @@ def _context(system, check, request, words, tones):
     side = request.get("side")
     if side is not None and not isinstance(side, str):
         raise InvalidRequest("side", code="type", refusal=("side_type", {"kind": Kind(side)}))
+    if "card_first" in request and type(request["card_first"]) is not bool:
+        raise InvalidRequest("card_first", code="type", refusal=("card_first_type", {"kind": Kind(request["card_first"])}))
     characters = _names(request, "characters") if "characters" in request else _NOBODY
     labels = _names(request, "labels") if "labels" in request else _NOBODY
     # positional, in Context's field order (about 1 us less than keywords);

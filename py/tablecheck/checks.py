@@ -71,8 +71,9 @@ class Check:
     @cached_property
     def unreplayed(self):
         """Names a replay leaves out: the request's `dice` and `seed` (the
-        replay gives the dice it was resolved with) and the unstored params."""
-        return frozenset(("dice", "seed")) | self.unstored
+        replay gives the dice it was resolved with), `card_first` (the replay
+        gives the whole card) and the unstored params."""
+        return frozenset(("dice", "seed", "card_first")) | self.unstored
 
     def outcome_tones(self):
         """{outcome: tone} for every outcome: declared, else good/bad by success."""

@@ -37,6 +37,7 @@ MESSAGES = {
         "names_object": "must be an object of {{form part: name}}",
         "text_kind": "must be text, not {kind}",
         "side_type": "must be the name of a side of the form (text), not {kind}",
+        "card_first_type": "must be true or false, not {kind}",
         "odds_no_dice": "odds are for dice still to be thrown and read no entered dice here: leave the "
                         "dice out, or resolve them",
         "character_object": "must be a character object with name and sheet",
@@ -90,6 +91,7 @@ MESSAGES = {
         "names_object": "muss ein Objekt aus {{Teil des Formulars: Name}} sein",
         "text_kind": "muss ein Text sein, nicht {kind}",
         "side_type": "muss der Name einer Seite des Formulars sein (Text), nicht {kind}",
+        "card_first_type": "muss wahr oder falsch sein (true/false), nicht {kind}",
         "odds_no_dice": "die Chancen gelten für Würfel, die noch fallen, und lesen hier keine "
                         "eingegebenen Würfel: lass die Würfel weg oder wirf sie aus",
         "character_object": "muss ein Charakter-Objekt mit Name und Bogen sein",

@@ -22,7 +22,7 @@ MESSAGES = _MESSAGES  # tablecheck.messages
 # dice, and for the card only: `characters` {group path: name} (who filled
 # the form), `labels` {group path: what was rolled}, `side` (the group path
 # of the side the page is on), `locale` (the language of the answer's words)
-RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side", "locale")
+RESERVED = ("system", "check", "dice", "seed", "characters", "labels", "side", "locale", "card_first")
 
 
 @dataclass

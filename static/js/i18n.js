@@ -59,17 +59,28 @@ export function count(key, n, params = {}, code = current) {
   return t(`${key}.${n === 1 ? 'one' : 'other'}`, { n, ...params }, code);
 }
 
+// Intl formatters, made once per language and options: making one costs
+// about as much as drawing a card's dice (a result card's time and the
+// advice table's numbers each made several)
+const FORMATS = new Map();
+function format(Kind, code, options) {
+  const key = `${Kind.name} ${code} ${JSON.stringify(options)}`;
+  let f = FORMATS.get(key);
+  if (!f) { f = new Kind(code, options); FORMATS.set(key, f); }
+  return f;
+}
+
 /** A number as the language writes it ("1,5" in German). */
 export function number(x, options = {}, code = current) {
-  return new Intl.NumberFormat(code, options).format(x);
+  return format(Intl.NumberFormat, code, options).format(x);
 }
 
 /** A probability as a percentage with one decimal ("62.5%", "62,5 %"); the
  * ends said as such (0%, <0.1%, >99.9%, 100%). English keeps its own form. */
 export function percent(p, code = current) {
   const text = (v) => (code === 'en' ? `${v.toFixed(1)}%`
-    : new Intl.NumberFormat(code, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100));
-  const whole = (v) => (code === 'en' ? `${v}%` : new Intl.NumberFormat(code, { style: 'percent' }).format(v / 100));
+    : format(Intl.NumberFormat, code, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v / 100));
+  const whole = (v) => (code === 'en' ? `${v}%` : format(Intl.NumberFormat, code, { style: 'percent' }).format(v / 100));
   if (p <= 0) return whole(0);
   if (p >= 1) return whole(100);
   const v = p * 100;
@@ -80,17 +91,17 @@ export function percent(p, code = current) {
 
 /** A moment as the language writes it: "2.12.2026, 20:15" in German. */
 export function dateTime(time, code = current) {
-  return new Intl.DateTimeFormat(code, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(time));
+  return format(Intl.DateTimeFormat, code, { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(time));
 }
 
 /** A time of day: "20:15" in German. */
 export function timeOfDay(time, code = current) {
-  return new Intl.DateTimeFormat(code, { hour: '2-digit', minute: '2-digit' }).format(new Date(time));
+  return format(Intl.DateTimeFormat, code, { hour: '2-digit', minute: '2-digit' }).format(new Date(time));
 }
 
 /** A short moment for lists: "Dec 2 08:15 PM" in English as before, "2.12., 20:15" in German. */
 export function shortDateTime(time, code = current) {
   const when = new Date(time);
   if (code === 'en') return `${when.toLocaleDateString([], { month: 'short', day: 'numeric' })} ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
-  return new Intl.DateTimeFormat(code, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' }).format(when);
+  return format(Intl.DateTimeFormat, code, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' }).format(when);
 }

@@ -3,7 +3,7 @@
 // figure, the dice as dice with their captions, one section per group of a
 // long check, facts, notes, choices, the steps on demand. It knows no game.
 
-import { el } from './util.js';
+import { el, append } from './util.js';
 import { drawTable } from './odds.js';
 import { t } from './i18n.js';
 
@@ -152,6 +152,68 @@ function drawSpent(actions, meta) {
     actions.undo ? el('button', { type: 'button', class: 'btn', 'data-action': 'undo', onclick: actions.undo }, t('card.undo', { label: c.label })) : null);
 }
 
+/** A folded part: its summary now, its content built when first opened
+ * (a click on the summary, before the browser opens it; `toggle` for any
+ * other way), so a card lays out and paints only what is shown. */
+export function lazyDetails(attrs, summary, build) {
+  if (attrs.open) return el('details', attrs, el('summary', {}, summary), build());
+  const head = el('summary', {}, summary);
+  const node = el('details', attrs, head);
+  let built = false;
+  const fill = () => { if (!built) { built = true; append(node, [build()]); } };
+  head.addEventListener('click', fill);
+  node.addEventListener('toggle', () => { if (node.open) fill(); });
+  return node;
+}
+
+// The card's parts in reading order: [name, build()]. Each top-level node is
+// marked data-part=<name>; LATER are the parts a card asked for first may
+// leave out (api.resolve card_first: `card.later`), drawn by fillLater.
+const LATER = ['notes', 'follow', 'tables'];
+
+function cardParts(result, actions, meta) {
+  const card = result.card;
+  const tone = card.headline.tone;
+  const rolls = Array.isArray(result.rolls) ? result.rolls : [];
+  const views = Array.isArray(card.dice) ? card.dice : [];
+  const grouped = new Set((card.groups || []).flatMap((g) => g.dice || []));
+  const loose = rolls.map((_, i) => i).filter((i) => !grouped.has(i));
+  const context = [meta.context, card.title, card.subject].filter(Boolean).join(' \u00b7 ');
+  return [
+    ['title', () => el('h2', { id: 'result-title', class: 'visually-hidden' }, t('card.result'))],
+    ['context', () => el('p', { class: 'result-context' }, context, meta.source ? ` \u00b7 ${meta.source}` : '', meta.time ? ` \u00b7 ${meta.time}` : '')],
+    ['head', () => el('div', { class: 'result-head' },
+      el('span', { class: 'result-icon', 'aria-hidden': 'true' }, toneIcon(tone)),
+      el('p', { class: 'result-outcome', 'data-outcome': result.outcome }, card.headline.label),
+      card.key ? el('p', { class: 'result-key' }, el('span', { class: 'result-key-label' }, card.key.label), ' ',
+        el('span', { class: 'result-key-value' }, card.key.value)) : null)],
+    ['summary', () => el('p', { class: 'result-summary' }, card.summary || result.summary || '')],
+    ['dice', () => (rolls.length ? (loose.length ? drawDice(rolls, views, loose) : null) : el('p', { class: 'no-dice' }, t('card.noDice')))],
+    ['groups', () => drawGroups(card, rolls, views)],
+    ['facts', () => figureList(card.facts || [], 'facts')],
+    ['notes', () => (card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null)],
+    ['choices', () => drawChoices(card, actions, meta)],
+    ['follow', () => drawFollowUps(card, actions, meta)],
+    ['spent', () => drawSpent(actions, meta)],
+    // open when the card offers a choice of follow-ups, closed when it offers none
+    ['tables', () => ((card.tables || []).length ? lazyDetails({ class: 'card-tables', open: (card.actions || []).some((a) => a.group) },
+      t('card.tables'), () => card.tables.map((x) => drawTable(x))) : null)],
+    ['steps', () => (Array.isArray(result.steps) && result.steps.length
+      ? lazyDetails({ class: 'steps' }, t('card.steps'), () => el('ol', {}, result.steps.map((x) => el('li', {}, x))))
+      : null)],
+    ['buttons', () => el('div', { class: 'result-actions' },
+      actions.again ? el('button', { type: 'button', class: 'btn', onclick: actions.again, 'data-action': 'again' }, t('card.again')) : null,
+      actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: t('card.adjustTitle') }, t('card.adjust')) : null)],
+  ];
+}
+
+/** A part's nodes (none, one, or a list such as the choices), marked with its name. */
+function partNodes(name, build) {
+  const nodes = [build()].flat().filter(Boolean);
+  for (const n of nodes) n.dataset.part = name;
+  return nodes;
+}
+
 /**
  * Draw `result` (an api.resolve answer with `card`).
  * actions: {again(), adjust(), choose(id), follow(request, action), undo()}, each optional.
@@ -159,42 +221,35 @@ function drawSpent(actions, meta) {
  *   counter(spend) -> {left, max, label} | null: what a follow-up would spend,
  *   followed: a follow-up was taken already (its buttons are disabled),
  *   spent: the counter this result spent, as it stands now; undone: it was taken back}.
+ * A card with `later` is marked data-later until fillLater draws the rest.
  */
 export function renderResult(result, actions = {}, meta = {}) {
   const card = result.card;
   const tone = card.headline.tone;
-  const rolls = Array.isArray(result.rolls) ? result.rolls : [];
-  const views = Array.isArray(card.dice) ? card.dice : [];
-  const grouped = new Set((card.groups || []).flatMap((g) => g.dice || []));
-  const loose = rolls.map((_, i) => i).filter((i) => !grouped.has(i));
-  const head = el('div', { class: 'result-head' },
-    el('span', { class: 'result-icon', 'aria-hidden': 'true' }, toneIcon(tone)),
-    el('p', { class: 'result-outcome', 'data-outcome': result.outcome }, card.headline.label),
-    card.key ? el('p', { class: 'result-key' }, el('span', { class: 'result-key-label' }, card.key.label), ' ',
-      el('span', { class: 'result-key-value' }, card.key.value)) : null);
-  const context = [meta.context, card.title, card.subject].filter(Boolean).join(' \u00b7 ');
-  const buttons = el('div', { class: 'result-actions' },
-    actions.again ? el('button', { type: 'button', class: 'btn', onclick: actions.again, 'data-action': 'again' }, t('card.again')) : null,
-    actions.adjust && rolls.length ? el('button', { type: 'button', class: 'btn', onclick: actions.adjust, 'data-action': 'adjust', title: t('card.adjustTitle') }, t('card.adjust')) : null);
-  const steps = Array.isArray(result.steps) && result.steps.length
-    ? el('details', { class: 'steps' }, el('summary', {}, t('card.steps')), el('ol', {}, result.steps.map((s) => el('li', {}, s))))
-    : null;
-  return el('article', { class: `result-card tone-${tone}`, 'data-outcome': result.outcome, 'data-success': String(!!result.success), 'data-tone': tone, 'aria-labelledby': 'result-title' },
-    el('h2', { id: 'result-title', class: 'visually-hidden' }, t('card.result')),
-    el('p', { class: 'result-context' }, context, meta.source ? ` \u00b7 ${meta.source}` : '', meta.time ? ` \u00b7 ${meta.time}` : ''),
-    head,
-    el('p', { class: 'result-summary' }, card.summary || result.summary || ''),
-    rolls.length ? (loose.length ? drawDice(rolls, views, loose) : null) : el('p', { class: 'no-dice' }, t('card.noDice')),
-    drawGroups(card, rolls, views),
-    figureList(card.facts || [], 'facts'),
-    card.notes && card.notes.length ? el('ul', { class: 'result-notes' }, card.notes.map((n) => el('li', { class: 'result-sub' }, n))) : null,
-    drawChoices(card, actions, meta),
-    drawFollowUps(card, actions, meta),
-    drawSpent(actions, meta),
-    // open when the card offers a choice of follow-ups, closed when it offers none
-    (card.tables || []).length ? el('details', { class: 'card-tables', open: (card.actions || []).some((a) => a.group) }, el('summary', {}, t('card.tables')),
-      card.tables.map((t) => drawTable(t))) : null,
-    steps, buttons);
+  return el('article', { class: `result-card tone-${tone}`, 'data-outcome': result.outcome, 'data-success': String(!!result.success), 'data-tone': tone,
+    'data-later': card.later ? 'pending' : null, 'aria-labelledby': 'result-title' },
+  cardParts(result, actions, meta).map(([name, build]) => partNodes(name, build)));
+}
+
+/** Draw into `node` (a card drawn by renderResult) the parts its answer
+ * left for later, from `result`, the whole answer (the same throw). */
+export function fillLater(node, result, actions = {}, meta = {}) {
+  const parts = cardParts(result, actions, meta);
+  const names = parts.map(([name]) => name);
+  for (const [name, build] of parts) {
+    if (!LATER.includes(name)) continue;
+    for (const old of node.querySelectorAll(`:scope > [data-part="${name}"]`)) old.remove();
+    const nodes = partNodes(name, build);
+    if (!nodes.length) continue;
+    // before the first part after it that the card has
+    let anchor = null;
+    for (const next of names.slice(names.indexOf(name) + 1)) {
+      anchor = node.querySelector(`:scope > [data-part="${next}"]`);
+      if (anchor) break;
+    }
+    for (const n of nodes) node.insertBefore(n, anchor);
+  }
+  delete node.dataset.later;
 }
 
 /** One sentence for the polite live region. */

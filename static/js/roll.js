@@ -10,7 +10,7 @@ import * as targets from './targets.js';
 import { valueAt } from './util.js';
 import { CODES } from './codes.js';
 import { compactResult, replayOf } from './entries.js';
-import { latest } from './timeline.js';
+import { latest, span } from './timeline.js';
 import { lang, t, count } from './i18n.js';
 
 export class Roller {
@@ -22,6 +22,7 @@ export class Roller {
     this.rollBusy = false;
     this.adjusting = null;
     this.followEntry = null;
+    this.saving = Promise.resolve(); // history entries are saved in the order they were rolled
   }
 
   async roll(event) {
@@ -62,9 +63,12 @@ export class Roller {
       dice = v.dice;
     }
     latest('roll-sent', request); // what was sent (timeline.js)
+    const sent = span('tap-to-send', t0);
     this.rollBusy = true;
     this.controller.bar.button.setAttribute('aria-busy', 'true');
-    const answer = await this.engine.resolve(dice ? { ...request, dice } : request);
+    // the card first: what takes long to work out comes after it (record)
+    const answer = await this.engine.resolve({ ...request, ...(dice ? { dice } : {}), card_first: true });
+    span('roll-wait', sent);
     this.rollBusy = false;
     this.controller.bar.button.removeAttribute('aria-busy');
     if (answer.error) { await this.rejected(answer.error, request, dice); return; }
@@ -119,6 +123,7 @@ export class Roller {
   /** Show a resolved result and keep it in history. `extra`: fields the
    * entry adds (when a shared roll was rolled, what a follow-up spent). */
   record(request, answer, source, t0, adjusted = false, extra = {}) {
+    const begun = performance.now();
     const kept = replayOf(request, answer);
     const entry = {
       id: history.newEntryId(),
@@ -135,14 +140,21 @@ export class Roller {
       ...extra,
     };
     if (adjusted) entry.adjusted = true; // the same dice as an earlier roll, inputs changed
+    // a card asked for first may leave parts for later (card.later): the
+    // whole card is the answer to its replay, asked for now (the worker works
+    // while the page draws) and drawn once the card is painted
+    const later = answer.card && answer.card.later && answer.replay ? this.engine.resolve(answer.replay) : null;
     this.keepTracked(request, answer);
-    this.controller.card.show(entry, t0);
-    // save after the result is painted: the tap-to-result path stays short
-    requestAnimationFrame(() => setTimeout(() => {
+    this.controller.card.show(entry, t0, { begun, later: !!later });
+    // save after the result is painted (with its later parts): the tap-to-result path stays short
+    const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+    const saved = Promise.all([this.saving, painted]).then(async () => {
+      if (later) this.controller.card.fillLater(entry, await later);
       history.add(entry);
       this.controller.resultHost.dataset.saved = entry.id;
       if (this.host.onSaved) this.host.onSaved(entry);
-    }, 0));
+    });
+    this.saving = saved.catch(() => {}); // a failed save (reported) does not stop the next
     return entry;
   }
 
@@ -192,7 +204,7 @@ export class Roller {
       this.startFollowEntry(action, entry);
       return;
     }
-    const answer = await this.engine.resolve(request);
+    const answer = await this.engine.resolve({ ...request, card_first: true });
     if (answer.error) { this.host.say(answer.error.message); return; }
     // no new dice (+1 QL): the throw is still the one on the table
     done(answer, request, rollsNew || !from ? null : from.source);

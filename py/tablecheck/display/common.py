@@ -32,9 +32,15 @@ class Context:
         """A complete request for a follow-up on this result: the request
         as sent, without its dice or seed (the follow-up says what it
         keeps), with `changes` on top."""
-        out = {k: v for k, v in self.request.items() if k not in ("dice", "seed")}
+        out = {k: v for k, v in self.request.items() if k not in ("dice", "seed", "card_first")}
         out.update(changes)
         return out
+
+    @property
+    def card_first(self):
+        """The request asks for the card first (api.resolve `card_first`):
+        a card may leave out what takes long to work out and say `later`."""
+        return self.request.get("card_first") is True
 
     def name(self, path="", default=None):
         return self.characters.get(path) or default

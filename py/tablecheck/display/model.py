@@ -151,6 +151,9 @@ class Card:
     # the result's sentence in the card's words (the sides by their names),
     # when it differs from the rules' `summary`; the page shows it instead
     summary: str = None
+    # parts left out of a card asked for first (api.resolve's `card_first`):
+    # the whole card is the answer to the result's `replay`
+    later: bool = False
 
     def to_dict(self):
         """The card as api.md names it; `line` travels beside it."""
@@ -169,6 +172,8 @@ class Card:
         }
         if self.summary:
             out["summary"] = self.summary
+        if self.later:
+            out["later"] = True
         return out
 
 

@@ -87,7 +87,7 @@ from .competitive import (contest, group_side_of, odds_competitive, odds_group_c
 from .cumulative import (_hero_chain, cumulative_rules, group_rules, next_penalty, odds_cumulative,
                          odds_group, resolve_cumulative, resolve_group)
 from .cumulative_skills import _multi_checks, odds_cumulative_skills, resolve_cumulative_skills
-from .fate_points import reads_dice, skill_follow_ups
+from .fate_points import advice_due, reads_dice, skill_follow_ups
 from .sheet import fill_options
 from .skill import odds_skill, resolve_skill, skill_rules
 from .tables import COMBAT_DEFAULTS, QL_CHART
@@ -113,7 +113,12 @@ def _attribute_card(ctx, values, result):
 
 
 def _skill_card(ctx, values, result):
-    """The card, with the rerolls and +1 QL the rules allow next (exact advice)."""
+    """The card, with the rerolls and +1 QL the rules allow next (exact advice).
+    A request that asks for the card first (`card_first`) gets it without
+    them (the advice is most of a resolve's time) and `later` set: the
+    whole card comes from the result's `replay`."""
+    if ctx.card_first and advice_due(values, result):
+        return cards_skill.skill_card(ctx, values, result, None)
     return cards_skill.skill_card(ctx, values, result, skill_follow_ups(values, result))
 
 

@@ -13,7 +13,9 @@ from .cards_words import EN, words
 
 def skill_card(ctx, values, result, advice):
     """The card; `advice`: {rule: advice} of the rerolls the rules allow
-    (fate_points.skill_follow_ups), handed in by the wiring."""
+    (fate_points.skill_follow_ups), handed in by the wiring; None: the
+    card without its follow-ups, their table and notes, `later` set (they
+    come with the whole card, api.resolve's `card_first`)."""
     ctx = with_skill_names(ctx, values)
     w = words(ctx.locale)
     outcome = result["outcome"]
@@ -36,7 +38,7 @@ def skill_card(ctx, values, result, advice):
         penalty = signed(-(result["attempt"] - 1))
         facts.append(fig(w["s_attempt"], w["s_attempt_value"].format(n=result["attempt"], penalty=penalty),
                          "attempt"))
-    actions, tables, advice_notes = _skill_follow_ups(ctx, values, result, advice)
+    actions, tables, advice_notes = _skill_follow_ups(ctx, values, result, advice) if advice is not None else ([], [], [])
     notes += advice_notes
     outcome_text, key_text = _skill_line(result, w)
     if result.get("reroll"):
@@ -69,6 +71,7 @@ def skill_card(ctx, values, result, advice):
         dice=dice,
         actions=actions,
         tables=tables,
+        later=advice is None,
     )
 
 

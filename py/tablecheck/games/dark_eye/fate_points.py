@@ -180,15 +180,23 @@ def skill_advice(eavs, rating, faces, rule):
     return {"rule": rule, "choices": choices, "keep": keep, "best": choices[0]["dice"]}
 
 
+def advice_due(values, result):
+    """Whether a skill check's result allows a fate point (or aptitude)
+    next: a throw that is no botch, no fate point spent on it yet, dice
+    rolled. Cheap: skill_follow_ups then works the advice out."""
+    reroll = values.get("reroll") or {}
+    return not (reroll.get("rule") == "fate_point" or values.get("fate_point_ql") or result.get("automatic")
+                or KIND[result["outcome"]] == "botch")
+
+
 def skill_follow_ups(values, result):
     """{rule: advice} for what a skill check's result allows next: a fate
     point (and aptitude, when the skill has it) on a throw that is no
     botch; nothing once one was spent, nor when no dice were rolled. Called
     by the card (exact Fractions, kept out of the JSON result)."""
-    reroll = values.get("reroll") or {}
-    if (reroll.get("rule") == "fate_point" or values.get("fate_point_ql") or result.get("automatic")
-            or KIND[result["outcome"]] == "botch"):
+    if not advice_due(values, result):
         return {}
+    reroll = values.get("reroll") or {}
     eavs, rating, faces = result["eav"], values["rating"], result["dice"]
     out = {"fate_point": skill_advice(eavs, rating, faces, "fate_point")}
     if values.get("aptitude") and not reroll:  # after aptitude, a fate point may still follow
