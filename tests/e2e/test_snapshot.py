@@ -19,6 +19,7 @@ META = "static/vendor/snapshot/snapshot.json"
 BYTECODE = "static/vendor/snapshot/stdlib-bytecode.bin"
 BYTECODE_META = "static/vendor/snapshot/stdlib-bytecode.json"
 LOADER = "static/js/boot/pyodide.mjs"
+STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 ENTERED = {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]}
 
 RECORD_STATUS = """
@@ -102,6 +103,9 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert "reloaded" not in boot
         assert boot["pyscript"] is True  # PyScript's Python package was set up on the restored interpreter
         assert any(u.endswith("/" + SNAPSHOT) for u in requested)
+        # the stdlib zip is not needed for a start from the snapshot: a
+        # placeholder until an import needs a module from it (issue 29)
+        assert boot["stdlib"] == "after ready", boot
         # the normal start's bytecode is for the normal start only
         assert "bytecode" not in boot and boot["stdlib_pycs"] == 0
         assert not [u for u in requested if "stdlib-bytecode" in u]
@@ -115,6 +119,8 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert "dice" in catalog["systems"]
         # the catalog text the snapshot holds is the catalog of the shipped files
         assert catalog == cpython_catalog(built_site["dir"] / "py")
+        # ready, rolled, odds and catalog answered: the zip never fetched
+        assert not [u for u in fetched if u.endswith("/" + STDLIB)], fetched
     finally:
         context.close()
 
@@ -262,6 +268,82 @@ def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, sit
         assert "tablecheck/__init__.py" in boot["reloaded"]
         assert page.evaluate("window.tablecheck.info")["version"].startswith("9.9.9-")  # the file's, not the snapshot's
         assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+# The interpreter module, then: once Python is up, api.resolve imports a
+# stdlib module the snapshot's heap does not hold (nothing the start or the
+# defaults' odds import): that module's source is only in the stdlib zip.
+# (Changing a package file instead would not do: py/engine.py's re-import
+# then calls importlib.invalidate_caches(), which imports importlib.metadata
+# from the zip before ready.)
+LATE_IMPORT = """
+const loadBeforeLateImport = loadPyodide;
+loadPyodide = async (options) => {
+  const pyodide = await loadBeforeLateImport(options);
+  pyodide.runPython(`
+from tablecheck import api as _api
+_resolve_before_difflib = _api.resolve
+def _resolve(request):
+    import difflib  # not in the heap: from the stdlib zip
+    assert difflib.SequenceMatcher(None, "abc", "abd").ratio() > 0.6
+    return _resolve_before_difflib(request)
+_api.resolve = _resolve
+`);
+  return pyodide;
+};
+"""
+
+
+def _late_import_context(browser, built_site, zip_route):
+    body = (built_site["dir"] / LOADER).read_text() + LATE_IMPORT
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{LOADER}", lambda route: route.fulfill(
+        status=200, body=body, headers={"content-type": "text/javascript"}))
+    context.route(f"**/{STDLIB}", zip_route)
+    return context
+
+
+def test_a_roll_that_imports_from_the_stdlib_zip_waits_for_it(browser, site, built_site):
+    """Issue 29: the stdlib zip comes after ready. A request that imports a
+    module the restored heap lacks fetches the zip then (here it is slow to
+    come) and answers as always; the zip is fetched once, after ready."""
+    events = []
+    context = _late_import_context(browser, built_site,
+                                   lambda route: route.continue_() if route.request.method != "GET"
+                                   else (events.append("zip"), time.sleep(1.0), route.continue_()))
+    # GETs: the page's pre-flight check (static/js/engine.js) asks for the zip with HEAD, no body
+    context.on("request", lambda r: r.method == "GET" and r.url.endswith("/" + STDLIB)
+               and events.append("zip requested"))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["stdlib"] == "after ready", boot
+        assert events == []  # ready without it
+        events.append("roll")
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert events == ["roll", "zip requested", "zip"]
+        # the zip is in place now: the next imports are plain ones, the zip not fetched again
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert events.count("zip") == 1
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_a_roll_that_needs_a_missing_stdlib_zip_says_so_and_the_next_one_fetches_again(browser, site, built_site):
+    answers = [(404, b"not found"), (200, (built_site["dir"] / STDLIB).read_bytes())]
+    context = _late_import_context(browser, built_site, lambda route: route.continue_() if route.request.method != "GET"
+                                   else route.fulfill(status=answers[0][0], body=answers.pop(0)[1]))
+    try:
+        page, ready = start(context, site.url)
+        assert ready["boot"]["stdlib"] == "after ready", ready["boot"]
+        failed = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
+        assert "standard library zip could not be fetched" in failed["error"]["message"], failed
+        assert "HTTP 404" in failed["error"]["message"], failed
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert answers == []
     finally:
         context.close()
 
