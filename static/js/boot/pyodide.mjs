@@ -25,6 +25,9 @@
 // (see factoryAfter); right after the restore, PyScript's
 // own package is written as .pyc files compiled into the snapshot
 // (installPycs), so that PyScript's set-up does not compile it again.
+// A start from the snapshot gets a placeholder for the stdlib zip: the zip
+// comes only when an import needs a module the heap lacks (see "the stdlib
+// zip, after ready" below), else from the service worker's precache.
 // The normal start (the fallback) gets bytecode instead (tools/snapshot.mjs,
 // stdlib-bytecode.json): Pyodide's stdlib zip with .pyc files of the modules
 // a start imports appended (handed to Pyodide as its stdlib zip), and
@@ -33,7 +36,7 @@
 // for another Pyodide, or not the bytes stdlib-bytecode.json gives (sizes,
 // SHA-256): the stock zip, compiled as before (`bytecode` says why).
 // What happened is in `globalThis.tablecheckBoot` ({snapshot: "used" |
-// "fallback", reason, verified, unpack, wasm, pycs, bytecode, ms}); py/engine.py
+// "fallback", reason, verified, unpack, wasm, pycs, stdlib, bytecode, ms}); py/engine.py
 // adds it to its ping answer and the
 // page to its 'tablecheck:status' event detail (`boot`). The status pill says
 // nothing about it: both ways end in the same ready engine.
