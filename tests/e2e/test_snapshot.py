@@ -6,13 +6,16 @@ offline too; anything wrong with the snapshot means the normal start, a
 import gzip
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 
+from cold_start import LATE_IMPORT
 from conftest import READY_TIMEOUT_MS, wait_controlled, wait_ready
+from serve import Server
 
 SNAPSHOT = "static/vendor/snapshot/snapshot.bin.gz"
 META = "static/vendor/snapshot/snapshot.json"
@@ -272,30 +275,6 @@ def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, sit
         context.close()
 
 
-# The interpreter module, then: once Python is up, api.resolve imports a
-# stdlib module the snapshot's heap does not hold (nothing the start or the
-# defaults' odds import): that module's source is only in the stdlib zip.
-# (Changing a package file instead would not do: py/engine.py's re-import
-# then calls importlib.invalidate_caches(), which imports importlib.metadata
-# from the zip before ready.)
-LATE_IMPORT = """
-const loadBeforeLateImport = loadPyodide;
-loadPyodide = async (options) => {
-  const pyodide = await loadBeforeLateImport(options);
-  pyodide.runPython(`
-from tablecheck import api as _api
-_resolve_before_difflib = _api.resolve
-def _resolve(request):
-    import difflib  # not in the heap: from the stdlib zip
-    assert difflib.SequenceMatcher(None, "abc", "abd").ratio() > 0.6
-    return _resolve_before_difflib(request)
-_api.resolve = _resolve
-`);
-  return pyodide;
-};
-"""
-
-
 def _late_import_context(browser, built_site, zip_route):
     body = (built_site["dir"] / LOADER).read_text() + LATE_IMPORT
     context = browser.new_context(service_workers="block")
@@ -346,6 +325,36 @@ def test_a_roll_that_needs_a_missing_stdlib_zip_says_so_and_the_next_one_fetches
         assert answers == []
     finally:
         context.close()
+
+
+def test_offline_a_roll_that_imports_from_the_stdlib_zip_gets_it_from_the_service_worker(browser, built_site,
+                                                                                         tmp_path):
+    """Issue 29: the zip the engine's worker asks for when an import needs it
+    comes from the service worker's cache offline (a site of its own: the
+    interpreter module with LATE_IMPORT appended, served as any file)."""
+    shutil.copytree(built_site["dir"], tmp_path / "dist")
+    loader = tmp_path / "dist" / LOADER
+    loader.write_text(loader.read_text() + LATE_IMPORT)
+    server = Server(tmp_path / "dist").start()
+    context = browser.new_context()
+    try:
+        page, ready = start(context, server.url)
+        assert ready["boot"]["stdlib"] == "after ready", ready["boot"]
+        wait_controlled(page)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
+                               timeout=READY_TIMEOUT_MS)
+        server.stop()  # nothing answers at this address any more
+        page.reload()
+        assert wait_ready(page) == "ready"
+        boot = page.evaluate("window.__statuses")[-1]["boot"]
+        assert boot["snapshot"] == "used" and boot["stdlib"] == "after ready", boot
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        context.close()
+        try:
+            server.stop()
+        except OSError:
+            pass
 
 
 def cpython_catalog(package_dir):
