@@ -2,7 +2,7 @@
 """The first visit on a real link and a slow device (issue 29, item 4).
 
     .venv/bin/python bench/bench_link.py [--runs 2] [--visits 2] [--mbit 20] [--rtt 40]
-        [--cores 0.5] [--conditions link,loopback,loopback-cpu] [--files]
+        [--cores 0.5] [--conditions link,loopback,loopback-cpu] [--files] [--against DIR]
 
 The app (the site as built, Python from its memory snapshot) and the bare
 page (bench/_browser.py: the same vendored PyScript + Pyodide, one line of
@@ -29,6 +29,11 @@ start fetched) and in all during the cold visit (with the precache);
 files whose body was sent twice in the cold visit are named. `--files`
 prints the app's files fetched before ready (the byte table of
 docs/benchmarks.md).
+
+`--against DIR` puts another build of the app (tools/build.py's output,
+e.g. of main) in the bare page's place, measured as an app: a change's
+effect side by side, interleaved in one run (its "goal" column is then
+only this build's bytes and files fetched twice).
 
 Goals (issue 29): link, cold: app ready <= 0.6 of bare, bytes before ready
 <= 9 MB; loopback (also on the slow CPU): app / bare <= 0.5 cold and warm;
@@ -68,7 +73,7 @@ def profile(p, executable):
 
 
 def visit(page, url, name):
-    """One visit: (ready ms, first result ms)."""
+    """One visit: (ready ms, first result ms). `name`: the kind of page ("app" or "bare")."""
     page.goto(url, wait_until="commit")
     if B.wait_ready(page) != "ready":
         raise RuntimeError(f"{name} {url}: engine state {page.evaluate('document.documentElement.dataset.engine')}")
@@ -80,6 +85,7 @@ def visit(page, url, name):
 
 
 def series(p, name, server, url, visits, executable):
+    """One fresh profile: a cold visit, then `visits` warm ones. `name`: the kind of page."""
     out = {"cold": [], "warm": [], "first_cold": [], "first_warm": []}
     with profile(p, executable) as context:
         B.instrument(context)
@@ -124,11 +130,12 @@ def run_condition(p, condition, servers, args, executable):
         for run in range(args.runs):
             order = PAGES if run % 2 == 0 else PAGES[::-1]
             for name in order:
-                results[name].append(series(p, name, servers[name], urls[name], args.visits, executable))
+                kind = "app" if args.against else name  # --against: another build of the app in the bare page's place
+                results[name].append(series(p, kind, servers[name], urls[name], args.visits, executable))
     return results
 
 
-def rows_of(condition, results, cores):
+def rows_of(condition, results, cores, against=False):
     values = lambda name, key: [v for r in results[name] for v in r[key]]  # noqa: E731
     med = lambda name, key: B.median(values(name, key))  # noqa: E731
     span = lambda name, key: f"{B.fmt_ms(min(values(name, key)))}-{B.fmt_ms(max(values(name, key)))}"  # noqa: E731
@@ -138,6 +145,8 @@ def rows_of(condition, results, cores):
     for mode in ("cold", "warm"):
         a, b = med("app", mode), med("bare", mode)
         goal = f"<= {limit}: {'yes' if a <= limit * b else 'no'}" if mode == "cold" or limit == 0.5 else ""
+        if against:
+            goal = ""  # the goals are against the bare page
         rows.append((f"{label}, {mode}: ready (ms, median)", B.fmt_ms(a), B.fmt_ms(b), B.ratio(a, b), goal))
         rows.append((f"{label}, {mode}: ready (ms, min-max)", span("app", mode), span("bare", mode), "", ""))
         fa, fb = med("app", "first_" + mode), med("bare", "first_" + mode)
@@ -183,7 +192,12 @@ def main(argv=None):
     ap.add_argument("--conditions", default="link,loopback,loopback-cpu",
                     help=f"comma-separated, of {', '.join(CONDITIONS)} (default link,loopback,loopback-cpu)")
     ap.add_argument("--files", action="store_true", help="print the app's files fetched before ready")
+    ap.add_argument("--against", metavar="DIR", type=Path,
+                    help="a built site (tools/build.py's output, e.g. of main) measured as an app in the bare "
+                         "page's place: this build against another, side by side, interleaved")
     args = ap.parse_args(argv)
+    if args.against and not (args.against / "index.html").is_file():
+        ap.error(f"--against: {args.against} has no index.html (a tools/build.py output)")
     conditions = [c for c in args.conditions.split(",") if c]
     unknown = [c for c in conditions if c not in CONDITIONS]
     if unknown:
@@ -193,9 +207,9 @@ def main(argv=None):
     rows = []
     files_from = None
     with B.Site() as site, B.Server(site.dir, compress=True) as app, \
-            B.Server(site.bare_dir, compress=True) as bare, B.sync_playwright() as p:
+            B.Server(args.against or site.bare_dir, compress=True) as bare, B.sync_playwright() as p:
         servers = {"app": app, "bare": bare}
-        for folder in (site.dir, site.bare_dir):
+        for folder in (site.dir, args.against or site.bare_dir):
             B.site_serve.gzip_all(folder)
         chromium = B.chromium_path() or p.chromium.executable_path
         for condition in conditions:
@@ -203,14 +217,15 @@ def main(argv=None):
                 executable = stack.enter_context(_link.cpu_limited(chromium, args.cores)) \
                     if condition.endswith("-cpu") else None
                 results = run_condition(p, condition, servers, args, executable)
-            rows.extend(rows_of(condition, results, args.cores))
+            rows.extend(rows_of(condition, results, args.cores, against=bool(args.against)))
             if files_from is None and condition.startswith("link"):
                 files_from = results
         note = site.note
     B.print_table(
         f"The first visit on a {args.mbit:g} Mbit/s, {args.rtt:g} ms link and a slow CPU: {args.runs} fresh "
         f"profiles per page and condition, 1 cold + {args.visits} warm visits each ({B.environment()})",
-        ["measure", "app (snapshot)", "bare page", "app / bare", "goal"], rows,
+        ["measure", "app (snapshot)", "bare page", "app / bare", "goal"] if not args.against
+        else ["measure", "this build", f"against {args.against}", "this / against", "goal (this build)"], rows,
         notes=[f"site: {note}",
                "served as GitHub Pages serves it (tools/serve.py GZIP_TYPES: text, JavaScript, JSON, SVG and "
                "the wasm gzip-encoded); bytes are the bodies as sent, counted by the server, for the requests "

@@ -57,3 +57,28 @@ def fetched_twice(server):
 
 def fetched(server):
     return {path for method, path in list(server.requests) if method == "GET"}
+
+
+# The stdlib zip comes after ready (issue 29). Appended to the interpreter
+# module (static/js/boot/pyodide.mjs): once Python is up, api.resolve
+# imports a stdlib module the snapshot's heap does not hold (nothing the
+# start or the defaults' odds import): its source is only in the stdlib zip.
+# (Changing a package file instead would not do: py/engine.py's re-import
+# then calls importlib.invalidate_caches(), which imports importlib.metadata
+# from the zip before ready.)
+LATE_IMPORT = """
+const loadBeforeLateImport = loadPyodide;
+loadPyodide = async (options) => {
+  const pyodide = await loadBeforeLateImport(options);
+  pyodide.runPython(`
+from tablecheck import api as _api
+_resolve_before_difflib = _api.resolve
+def _resolve(request):
+    import difflib  # not in the heap: from the stdlib zip
+    assert difflib.SequenceMatcher(None, "abc", "abd").ratio() > 0.6
+    return _resolve_before_difflib(request)
+_api.resolve = _resolve
+`);
+  return pyodide;
+};
+"""

@@ -515,6 +515,11 @@ def add_snapshot(out, manifest, enabled=True):
             shutil.copyfile(entry / meta["file"], target / meta["file"])
         _prune_cache(entry.parent)
     shipped = {k: v for k, v in meta.items() if k not in ("made_ms", "bytecode")}
+    if shipped.get("file"):
+        # the size of the stdlib zip the snapshot's zipimport directory is of: a
+        # start from the snapshot writes a placeholder of this size and fetches
+        # the zip only when an import needs it (static/js/boot/pyodide.mjs)
+        shipped["stdlib_bytes"] = (vendor_dir / STDLIB_ZIP).stat().st_size
     (target / SNAPSHOT_META).write_text(json.dumps(shipped, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return {**meta, "source": source, "bytecode": bytecode}
 

@@ -6,19 +6,23 @@ offline too; anything wrong with the snapshot means the normal start, a
 import gzip
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import time
 
 import pytest
 
+from cold_start import LATE_IMPORT
 from conftest import READY_TIMEOUT_MS, wait_controlled, wait_ready
+from serve import Server
 
 SNAPSHOT = "static/vendor/snapshot/snapshot.bin.gz"
 META = "static/vendor/snapshot/snapshot.json"
 BYTECODE = "static/vendor/snapshot/stdlib-bytecode.bin"
 BYTECODE_META = "static/vendor/snapshot/stdlib-bytecode.json"
 LOADER = "static/js/boot/pyodide.mjs"
+STDLIB = "static/vendor/pyodide/python_stdlib.zip"
 ENTERED = {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]}
 
 RECORD_STATUS = """
@@ -102,6 +106,9 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert "reloaded" not in boot
         assert boot["pyscript"] is True  # PyScript's Python package was set up on the restored interpreter
         assert any(u.endswith("/" + SNAPSHOT) for u in requested)
+        # the stdlib zip is not needed for a start from the snapshot: a
+        # placeholder until an import needs a module from it (issue 29)
+        assert boot["stdlib"] == "after ready", boot
         # the normal start's bytecode is for the normal start only
         assert "bytecode" not in boot and boot["stdlib_pycs"] == 0
         assert not [u for u in requested if "stdlib-bytecode" in u]
@@ -115,6 +122,8 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert "dice" in catalog["systems"]
         # the catalog text the snapshot holds is the catalog of the shipped files
         assert catalog == cpython_catalog(built_site["dir"] / "py")
+        # ready, rolled, odds and catalog answered: the zip never fetched
+        assert not [u for u in fetched if u.endswith("/" + STDLIB)], fetched
     finally:
         context.close()
 
@@ -264,6 +273,88 @@ def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, sit
         assert_calm_ready(page)
     finally:
         context.close()
+
+
+def _late_import_context(browser, built_site, zip_route):
+    body = (built_site["dir"] / LOADER).read_text() + LATE_IMPORT
+    context = browser.new_context(service_workers="block")
+    context.route(f"**/{LOADER}", lambda route: route.fulfill(
+        status=200, body=body, headers={"content-type": "text/javascript"}))
+    context.route(f"**/{STDLIB}", zip_route)
+    return context
+
+
+def test_a_roll_that_imports_from_the_stdlib_zip_waits_for_it(browser, site, built_site):
+    """Issue 29: the stdlib zip comes after ready. A request that imports a
+    module the restored heap lacks fetches the zip then (here it is slow to
+    come) and answers as always; the zip is fetched once, after ready."""
+    events = []
+    context = _late_import_context(browser, built_site,
+                                   lambda route: route.continue_() if route.request.method != "GET"
+                                   else (events.append("zip"), time.sleep(1.0), route.continue_()))
+    # GETs: the page's pre-flight check (static/js/engine.js) asks for the zip with HEAD, no body
+    context.on("request", lambda r: r.method == "GET" and r.url.endswith("/" + STDLIB)
+               and events.append("zip requested"))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["stdlib"] == "after ready", boot
+        assert events == []  # ready without it
+        events.append("roll")
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert events == ["roll", "zip requested", "zip"]
+        # the zip is in place now: the next imports are plain ones, the zip not fetched again
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert events.count("zip") == 1
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_a_roll_that_needs_a_missing_stdlib_zip_says_so_and_the_next_one_fetches_again(browser, site, built_site):
+    answers = [(404, b"not found"), (200, (built_site["dir"] / STDLIB).read_bytes())]
+    context = _late_import_context(browser, built_site, lambda route: route.continue_() if route.request.method != "GET"
+                                   else route.fulfill(status=answers[0][0], body=answers.pop(0)[1]))
+    try:
+        page, ready = start(context, site.url)
+        assert ready["boot"]["stdlib"] == "after ready", ready["boot"]
+        failed = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
+        assert "standard library zip could not be fetched" in failed["error"]["message"], failed
+        assert "HTTP 404" in failed["error"]["message"], failed
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert answers == []
+    finally:
+        context.close()
+
+
+def test_offline_a_roll_that_imports_from_the_stdlib_zip_gets_it_from_the_service_worker(browser, built_site,
+                                                                                         tmp_path):
+    """Issue 29: the zip the engine's worker asks for when an import needs it
+    comes from the service worker's cache offline (a site of its own: the
+    interpreter module with LATE_IMPORT appended, served as any file)."""
+    shutil.copytree(built_site["dir"], tmp_path / "dist")
+    loader = tmp_path / "dist" / LOADER
+    loader.write_text(loader.read_text() + LATE_IMPORT)
+    server = Server(tmp_path / "dist").start()
+    context = browser.new_context()
+    try:
+        page, ready = start(context, server.url)
+        assert ready["boot"]["stdlib"] == "after ready", ready["boot"]
+        wait_controlled(page)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
+                               timeout=READY_TIMEOUT_MS)
+        server.stop()  # nothing answers at this address any more
+        page.reload()
+        assert wait_ready(page) == "ready"
+        boot = page.evaluate("window.__statuses")[-1]["boot"]
+        assert boot["snapshot"] == "used" and boot["stdlib"] == "after ready", boot
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        context.close()
+        try:
+            server.stop()
+        except OSError:
+            pass
 
 
 def cpython_catalog(package_dir):

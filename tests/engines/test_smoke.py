@@ -7,10 +7,13 @@ Every wait is on an explicit signal of the page (html[data-engine],
 data-ui, the result host's data-painted / data-saved, the entered-dice
 fieldset's data-count, the service worker's control); see conftest.py."""
 
+import shutil
+
 import pytest
 from engines import EngineError
+from serve import Server
 
-from cold_start import MUST, PAGE_ENTRIES, SETTLED, SW, fetched, fetched_twice, page_fetched_twice
+from cold_start import LATE_IMPORT, MUST, PAGE_ENTRIES, SETTLED, SW, fetched, fetched_twice, page_fetched_twice
 from conftest import ANSWERS, REQUESTS, SEED, UI_READY, boot, dump, open_cold
 from page_tools import LATEST
 from tablecheck import api
@@ -175,6 +178,47 @@ def test_an_offline_reload_is_ready_again(engine, private_site):
     rolled = engine.js("(r) => window.tablecheck.resolve(r)",
                        {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]})
     assert rolled["total"] == 10 and rolled["outcome"] == "rolled", dump(rolled)
+
+
+@pytest.fixture(scope="module")
+def late_import_site(built_site, tmp_path_factory):
+    """The built site with resolve importing a module only the stdlib zip holds (cold_start.LATE_IMPORT)."""
+    out = tmp_path_factory.mktemp("late-import") / "dist"
+    shutil.copytree(built_site["dir"], out)
+    loader = out / "static/js/boot/pyodide.mjs"
+    loader.write_text(loader.read_text() + LATE_IMPORT)
+    return out
+
+
+def test_a_roll_that_imports_from_the_stdlib_zip_gets_it_online_and_offline(engine, late_import_site):
+    """Issue 29: the stdlib zip comes after ready; a request that imports a
+    module from it fetches it then (the engine's worker, synchronously),
+    from the network on the first visit and from the service worker's cache
+    offline."""
+    server = Server(late_import_site).start()
+    try:
+        assert open_cold(engine, server) == "ready", engine.state()
+        assert boot(engine)["stdlib"] == "after ready", dump(boot(engine))
+        assert "/static/vendor/pyodide/python_stdlib.zip" not in fetched(server)
+        rolled = engine.js("(r) => window.tablecheck.resolve(r)", ENTERED)
+        assert rolled["total"] == 10, dump(rolled)
+        engine.wait("() => !!navigator.serviceWorker && !!navigator.serviceWorker.controller",
+                    what="the service worker in control")
+        engine.wait("() => document.documentElement.dataset.offline === 'ready'", what="the build cached")
+        server.stop()  # nothing answers at this address any more
+        engine.reload()
+        engine.wait(UI_READY, what="the page ready offline")
+        assert boot(engine)["snapshot"] == "used" and boot(engine)["stdlib"] == "after ready", dump(boot(engine))
+        rolled = engine.js("(r) => window.tablecheck.resolve(r)", ENTERED)
+        assert rolled["total"] == 10, dump(rolled)
+    finally:
+        try:
+            server.stop()
+        except OSError:
+            pass
+
+
+ENTERED = {"system": "dice", "check": "roll", "expression": "2d6+1", "dice": [6, 3]}
 
 
 # The Dark Eye's skill list (issue 27): a combobox of the page's own, so it

@@ -251,6 +251,8 @@ def test_the_snapshot_is_shipped_gzipped_and_described_by_its_json(site):
     assert meta["gzip_bytes"] == len(packed) and meta["gzip_sha256"] == hashlib.sha256(packed).hexdigest()
     assert meta["bytes"] == len(raw) and meta["sha256"] == hashlib.sha256(raw).hexdigest()
     assert len(packed) < len(raw) / 3  # a heap compresses well: ship it gzipped
+    # the size of the stdlib zip a start from the snapshot writes a placeholder of (issue 29)
+    assert meta["stdlib_bytes"] == (out / "static/vendor/pyodide/python_stdlib.zip").stat().st_size > 1_000_000
     # Pyodide's header: magic, then the build id of the very pyodide.mjs shipped
     offset, build_id = build.snapshot_header(raw, "snapshot")
     assert build_id == meta["build_id"] == VENDOR["snapshot"]["build_id"]
@@ -320,6 +322,7 @@ def test_a_snapshot_the_interpreter_could_not_restore_is_not_shipped(fake_root, 
     info = build.build(fake_root, tmp_path / "out")
     assert info["snapshot"]["file"] is None
     assert "6254" in info["snapshot"]["reason"]
+    assert "stdlib_bytes" not in json.loads((tmp_path / "out/static/vendor/snapshot/snapshot.json").read_text())
     assert not (tmp_path / "out/static/vendor/snapshot/snapshot.bin.gz").exists()
     # the normal start it then always takes still gets its bytecode
     assert (tmp_path / "out/static/vendor/snapshot" / build.BYTECODE_FILE).is_file()

@@ -25,6 +25,9 @@
 // (see factoryAfter); right after the restore, PyScript's
 // own package is written as .pyc files compiled into the snapshot
 // (installPycs), so that PyScript's set-up does not compile it again.
+// A start from the snapshot gets a placeholder for the stdlib zip: the zip
+// comes only when an import needs a module the heap lacks (see "the stdlib
+// zip, after ready" below), else from the service worker's precache.
 // The normal start (the fallback) gets bytecode instead (tools/snapshot.mjs,
 // stdlib-bytecode.json): Pyodide's stdlib zip with .pyc files of the modules
 // a start imports appended (handed to Pyodide as its stdlib zip), and
@@ -33,7 +36,7 @@
 // for another Pyodide, or not the bytes stdlib-bytecode.json gives (sizes,
 // SHA-256): the stock zip, compiled as before (`bytecode` says why).
 // What happened is in `globalThis.tablecheckBoot` ({snapshot: "used" |
-// "fallback", reason, verified, unpack, wasm, pycs, bytecode, ms}); py/engine.py
+// "fallback", reason, verified, unpack, wasm, pycs, stdlib, bytecode, ms}); py/engine.py
 // adds it to its ping answer and the
 // page to its 'tablecheck:status' event detail (`boot`). The status pill says
 // nothing about it: both ways end in the same ready engine.
@@ -250,8 +253,10 @@ if (typeof realFetch === "function") {
   globalThis.fetch = function fetch(input, ...rest) {
     if (wasm && String(input) === WASM_URL) return wasm.answer();
     if (prefetching && String(input).split("#")[0] === STDLIB_URL) {
-      const answer = bytecode && String(input) === STDLIB_WITH_BYTECODE
-        ? answerStdlib() : realFetch.call(globalThis, input, ...rest);
+      let answer;
+      if (bytecode && String(input) === STDLIB_WITH_BYTECODE) answer = answerStdlib();
+      else if (stdlibLater && String(input) === STDLIB_URL) answer = stdlibPlaceholder();
+      else answer = realFetch.call(globalThis, input, ...rest);
       startPrefetch(); // behind Pyodide's own downloads
       return answer;
     }
@@ -401,6 +406,110 @@ function installBytecode(pyodide) {
   }
 }
 
+// -- the stdlib zip, after ready ---------------------------------------------------
+// A start from the snapshot needs no file of Pyodide's stdlib zip (2.5 MB over
+// the wire): the restored heap holds every module the start imports, and
+// zipimport's directory of the zip (read when the snapshot was made, from the
+// very file the site ships). So Pyodide's own fetch of it is answered with a
+// placeholder of the zip's size, all zeros (snapshot.json `stdlib_bytes`),
+// which Pyodide writes to the zip's path as it would the zip. The zip itself
+// is then fetched only by the service worker's precache (after ready, for
+// offline), and by this worker only when Python imports a module the zip
+// holds and the heap does not (STDLIB_LATER, a finder first on
+// sys.meta_path): that import waits for the zip (a synchronous request, as
+// an import is synchronous), written in place of the placeholder; zipimport's
+// cached directory then matches the file. Until then, anything else that
+// reads the zip (a traceback's source lines) finds no local file header
+// there and gets an ImportError, which linecache passes over. A snapshot.json
+// without `stdlib_bytes`: the zip before ready, as before.
+let stdlibLater = 0; // the placeholder's size, while the next fetch of the zip gets it
+let stdlibArchive = null; // {pyodide, path}: where the real zip goes when it is asked for
+
+function stdlibPlaceholder() {
+  const placeholder = new Response(new Uint8Array(stdlibLater));
+  stdlibLater = 0;
+  boot.stdlib = "placeholder";
+  return Promise.resolve(placeholder);
+}
+
+// The zip now, synchronously (called from Python's import, STDLIB_LATER):
+// through the service worker when it controls this worker, else the network.
+function stdlibNow(why) {
+  const { pyodide, path, bytes } = stdlibArchive;
+  const began = performance.now();
+  const request = new XMLHttpRequest();
+  request.open("GET", STDLIB_URL, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`python_stdlib.zip: HTTP ${request.status}`);
+  const zip = new Uint8Array(request.response);
+  if (zip.length !== bytes) throw new Error(`python_stdlib.zip: ${zip.length} bytes, snapshot.json says ${bytes}`);
+  pyodide.FS.writeFile(path, zip);
+  boot.stdlib = { fetched: String(why), ms: Math.round(performance.now() - began) };
+}
+
+const STDLIB_LATER = `
+import sys
+
+class StdlibLater:
+    """Fetches the stdlib zip the first time an import needs a module in it
+    (static/js/boot/pyodide.mjs: the file is a placeholder until then)."""
+
+    def __init__(self, archive, fetch):
+        import zipimport
+        self.archive = archive
+        self.fetch = fetch
+        # zipimport's directory of the zip (restored with the heap); kept here
+        # too, in case its cache is dropped (invalidate_caches) meanwhile
+        self.files = zipimport._zip_directory_cache.get(archive) or {}
+
+    def find_spec(self, fullname, path=None, target=None):
+        rel = fullname.replace(".", "/")
+        if any(rel + end in self.files for end in (".py", ".pyc", "/__init__.py", "/__init__.pyc")):
+            self.arrive(fullname)
+        return None  # the zip's own importer finds it now
+
+    def arrive(self, why):
+        sys.meta_path.remove(self)
+        try:
+            self.fetch(why)
+        except Exception as exc:
+            sys.meta_path.insert(0, self)  # the next import tries again
+            raise ImportError(f"the standard library zip could not be fetched: {exc}", name=why) from None
+
+    def invalidate_caches(self):
+        pass
+
+def _install(fetch):
+    archive = next(p for p in sys.path if p.endswith(".zip"))
+    finder = StdlibLater(archive, fetch)
+    if not finder.files:
+        raise RuntimeError("no directory of the stdlib zip in the heap")
+    sys.meta_path.insert(0, finder)
+    return archive
+`;
+
+// After the restore: the finder in, or (it cannot be) the zip now, as before.
+async function installStdlibLater(pyodide, bytes) {
+  if (boot.stdlib !== "placeholder") return; // Pyodide got the real zip
+  const scratch = pyodide.globals.get("dict")();
+  try {
+    pyodide.runPython(STDLIB_LATER, { globals: scratch });
+    const install = scratch.get("_install");
+    const path = install((why) => stdlibNow(why));
+    install.destroy();
+    stdlibArchive = { pyodide, path, bytes };
+    boot.stdlib = "after ready";
+  } catch (error) {
+    boot.stdlib = `before ready: ${describe(error).split("\n")[0]}`;
+    const zip = await fetchBytes(STDLIB_URL, "python_stdlib.zip");
+    const path = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('.zip'))");
+    pyodide.FS.writeFile(path, zip);
+  } finally {
+    scratch.destroy();
+  }
+}
+
 function normalStart(settings, why) {
   boot.snapshot = "fallback";
   boot.reason = describe(why).split("\n")[0];
@@ -464,6 +573,8 @@ export async function loadPyodide(options = {}) {
     return normalStart(settings, error);
   }
   try {
+    const m = await meta;
+    stdlibLater = Number.isSafeInteger(m.stdlib_bytes) && m.stdlib_bytes > 0 ? m.stdlib_bytes : 0;
     const started = vendored.loadPyodide({
       ...settings, _loadSnapshot: parts.target, createPyodideModule: factoryAfter(parts.filled),
     });
@@ -473,11 +584,14 @@ export async function loadPyodide(options = {}) {
     boot.snapshot = "used";
     mark("restored");
     installPycs(pyodide);
+    await installStdlibLater(pyodide, m.stdlib_bytes);
     mark("ready");
     return pyodide;
   } catch (error) {
     // the bytes were bad (rejected before the restore) or the restore threw
     release();
+    stdlibLater = 0; // the normal start gets the zip itself
+    delete boot.stdlib;
     return normalStart(settings, error);
   }
 }
