@@ -149,7 +149,10 @@ export class Roller {
     // save after the result is painted (with its later parts): the tap-to-result path stays short
     const painted = new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
     const saved = Promise.all([this.saving, painted]).then(async () => {
-      if (later) this.controller.card.fillLater(entry, await later);
+      if (later) {
+        // the roll is kept whatever becomes of its later parts (the card then asks again when shown)
+        try { this.controller.card.fillLater(entry, await later); } catch (error) { console.error(error); }
+      }
       history.add(entry);
       this.controller.resultHost.dataset.saved = entry.id;
       if (this.host.onSaved) this.host.onSaved(entry);

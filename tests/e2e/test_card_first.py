@@ -130,3 +130,20 @@ def test_folded_parts_are_built_when_opened_with_cpythons_content(page):
     steps.locator("summary").click()
     assert steps.locator("ol > li").all_inner_texts() == whole["steps"]
     assert steps.locator("ol").count() == 1
+
+
+def test_rule_a_roll_is_kept_when_its_later_parts_never_come(page):
+    # the engine fails the whole card's call (a worker gone between the two calls):
+    # the roll is still in the history, with the card that was drawn
+    page.evaluate("""() => { const t = window.tablecheck; const resolve = t.resolve;
+      window.__unfail = () => { t.resolve = resolve; };
+      t.resolve = (request) => (request.card_first || !(request.dice || []).length)
+        ? resolve(request) : Promise.reject(new Error('the engine went away')); }""")
+    try:
+        card, whole = roll(page, [15, 3, 17])
+    finally:
+        page.evaluate("() => window.__unfail()")
+    assert whole["outcome"] == "failure"
+    entry = stored(page, "history")[0]
+    assert entry["dice"] == [15, 3, 17] and entry["result"]["outcome"] == "failure"
+    assert card.get_attribute("data-entry") == entry["id"]
