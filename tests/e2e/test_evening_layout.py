@@ -152,6 +152,11 @@ def test_adjust_resolves_the_same_dice_once_then_goes_back_to_rolling(tablet):
     dice = card.locator(".die").evaluate_all("els => els.map(e => e.dataset.value)")
     assert "rolled here" in card.locator(".result-context").inner_text()
     card.locator("[data-action=adjust]").click()
+    # the form is filled again after the click (not at once): wait for the dice's fields
+    page.wait_for_function(
+        "(dice) => { const t = document.querySelector('#entered-toggle');"
+        " const v = [...document.querySelectorAll('.die-input')].slice(0, dice.length).map((e) => e.value);"
+        " return !!t && t.checked && JSON.stringify(v) === JSON.stringify(dice); }", arg=dice, timeout=30_000)
     assert page.locator("#entered-toggle").is_checked()
     assert page.locator(".die-input").evaluate_all("els => els.map(e => e.value)")[:len(dice)] == dice
     fill(page, "modifier", -3)

@@ -326,10 +326,13 @@ def test_adjust_keeps_fate_dice_as_they_show(table):
     card = click_roll(page)
     entry = newest(page)
     card.locator('[data-action="adjust"]').click()
-    page.wait_for_function("() => document.querySelector('#entered-dice').dataset.count === '4'"
-                           " || document.querySelectorAll('#entered-dice .die-input').length === 4", timeout=LONG)
+    want = [{-1: "\u2212", 0: "0", 1: "+"}[v] for v in entry["dice"]]
+    # the fields are filled after the click (not at once): wait for their values, then compare
+    page.wait_for_function("(n) => { const ins = document.querySelectorAll('#entered-dice .die-input');"
+                           " return ins.length === n && [...ins].every((e) => e.value !== ''); }",
+                           arg=len(want), timeout=LONG)
     shown = page.locator("#entered-dice .die-input").evaluate_all("els => els.map(e => e.value)")
-    assert shown == [{-1: "\u2212", 0: "0", 1: "+"}[v] for v in entry["dice"]]
+    assert shown == want
     assert page.locator("#entered-dice .field-error:not([hidden])").count() == 0
     fill(page, "expression", "4dF+3")
     before = painted(page)
