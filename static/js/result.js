@@ -166,7 +166,7 @@ export function lazyDetails(attrs, summary, build) {
   return node;
 }
 
-// The card's parts in reading order: [name, build()]. Each top-level node is
+// The card's parts as they are read, top to bottom: [name, build()]. Each top-level node is
 // marked data-part=<name>; LATER are the parts a card asked for first may
 // leave out (api.resolve card_first: `card.later`), drawn by fillLater.
 const LATER = ['notes', 'follow', 'tables'];

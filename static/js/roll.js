@@ -22,7 +22,7 @@ export class Roller {
     this.rollBusy = false;
     this.adjusting = null;
     this.followEntry = null;
-    this.saving = Promise.resolve(); // history entries are saved in the order they were rolled
+    this.saving = Promise.resolve(); // history entries are saved one after another, as they were rolled
   }
 
   async roll(event) {
