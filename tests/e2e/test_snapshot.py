@@ -95,6 +95,8 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert boot["unpack"] == "worker", boot
         assert boot["wasm"] == "compiled early", boot
         assert len([u for u in fetched if u.endswith("/pyodide.asm.wasm")]) == 1, fetched
+        # the heap's first MB came XORed with the wasm's initial memory, which was put back (issue 29)
+        assert boot["base"] == json.loads((built_site["dir"] / META).read_text())["base_bytes"] > 1_000_000
         # PyScript's own package came compiled with the snapshot; the config's
         # files were asked for during the start, each once (PyScript got those answers)
         assert boot["pycs"] > 5, boot
@@ -479,6 +481,61 @@ def test_without_compile_streaming_pyodide_compiles_the_wasm_itself(browser, sit
         assert boot["snapshot"] == "used", boot
         assert "wasm" not in boot, boot  # nothing compiled early: Pyodide's own instantiateStreaming
         assert len([u for u in fetched if u.endswith("/pyodide.asm.wasm")]) == 1, fetched
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+# the wasm memory right after instantiation, hashed in the engine's worker
+# (the loader instantiates the module it compiled early with WebAssembly.instantiate)
+BASE_DIGEST = """
+    const realInstantiate = WebAssembly.instantiate;
+    WebAssembly.instantiate = async function instantiate(source, imports) {
+      const result = await realInstantiate.call(WebAssembly, source, imports);
+      const instance = result instanceof WebAssembly.Instance ? result : result.instance;
+      const memory = instance && instance.exports.memory;
+      if (memory && !globalThis.__baseDigest) {
+        const copy = new Uint8Array(memory.buffer, 0, BASE_BYTES).slice();
+        globalThis.__baseDigest = crypto.subtle.digest("SHA-256", copy).then((d) => {
+          globalThis.tablecheckBoot.test_base_sha256 =
+            Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
+        });
+      }
+      return result;
+    };
+"""
+
+
+def test_the_browsers_initial_memory_is_the_one_the_build_packed_the_snapshot_against(browser, site, built_site,
+                                                                                       snapshot_parts):
+    """Issue 29: the shipped heap is XORed with the memory the wasm's
+    instantiation writes (tools/snapshot_pack.py reads it from the wasm's data
+    segments); the browser's memory at instantiation is that image, byte for byte."""
+    meta, _ = snapshot_parts
+    prelude = BASE_DIGEST.replace("BASE_BYTES", str(meta["base_bytes"]))
+    context = _start_with_loader(browser, site, _with_prelude(built_site, prelude))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "used" and boot["base"] == meta["base_bytes"], boot
+        assert boot["test_base_sha256"] == meta["base_sha256"]
+        assert_calm_ready(page)
+    finally:
+        context.close()
+
+
+def test_an_initial_memory_not_seen_means_the_normal_start(browser, site, built_site):
+    """The packed heap is put back only with the wasm's memory as instantiated;
+    a memory the loader cannot recognise (here WebAssembly.Memory is another
+    class, so the instance's memory is not one) means the normal start, never
+    a restore of a heap with its first MB still XORed."""
+    context = _start_with_loader(browser, site, _with_prelude(built_site, "WebAssembly.Memory = class Other {};"))
+    try:
+        page, ready = start(context, site.url)
+        boot = ready["boot"]
+        assert boot["snapshot"] == "fallback", boot
+        assert "initial memory was not seen" in boot["reason"], boot
+        assert "base" not in boot
         assert_calm_ready(page)
     finally:
         context.close()

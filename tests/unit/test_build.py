@@ -260,6 +260,17 @@ def test_the_snapshot_is_shipped_gzipped_and_described_by_its_json(site):
     assert meta["pyodide"] == VENDOR["snapshot"]["pyodide"] == "314.0.7"
     # restorable: no larger than the interpreter's initial memory (pyodide issue 6254)
     assert len(raw) - offset == meta["heap"] <= build.wasm_initial_memory(out / "static/vendor/pyodide/pyodide.asm.wasm")
+    # packed (issue 29, tools/snapshot_pack.py): where the heap's first MB still
+    # holds the wasm's data segments, zeros; unpacked, the heap with its free memory zeroed
+    image = build.snapshot_pack.initial_image(
+        build.snapshot_pack.read_wasm((out / "static/vendor/pyodide/pyodide.asm.wasm").read_bytes()))
+    assert meta["base_bytes"] == len(image) and meta["base_sha256"] == hashlib.sha256(image).hexdigest()
+    shipped_base = raw[offset:offset + len(image)]
+    assert shipped_base.count(0) > 0.95 * len(image) > image.count(0)
+    restored = build.snapshot_pack.unpack(raw, offset, image)
+    assert hashlib.sha256(restored).hexdigest() == meta["restored_sha256"]
+    assert restored[:offset] == raw[:offset] and restored[offset:offset + len(image)] != shipped_base
+    assert meta["free_zeroed"] > 1_000_000
     # it holds the package, recorded file by file for py/engine.py's check
     for rel in ("tablecheck/api.py", "tablecheck/games/dice_roller/__init__.py"):
         digest = build.sha256(out / "py" / rel).encode()

@@ -7,9 +7,10 @@
 // here, restored or not.
 //
 // The snapshot (tools/build.py, tools/snapshot.mjs) is Pyodide's memory after
-// `from tablecheck import api; api.catalog()`, gzipped, beside snapshot.json
-// (Pyodide version and build id, sizes, SHA-256). Any doubt about it means the
-// normal start, never a broken one:
+// `from tablecheck import api; api.catalog()`, packed (its first MB XORed with
+// the wasm's initial memory, its free memory zeroed: tools/snapshot_pack.py)
+// and gzipped, beside snapshot.json (Pyodide version and build id, sizes,
+// SHA-256s). Any doubt about it means the normal start, never a broken one:
 //   - no DecompressionStream (or fetch/Response/WebAssembly): normal start;
 //   - snapshot.json missing, unreadable, for another Pyodide, or saying the
 //     build ships none: normal start, before any work is wasted;
@@ -17,6 +18,8 @@
 //     size snapshot.json gives; the SHA-256 when a host sent it gzip-encoded)
 //     or for another Pyodide build (Pyodide checks the build id):
 //     loadPyodide rejects, normal start;
+//   - the wasm's initial memory not seen, or not the one the build packed
+//     against (snapshot.json base_sha256): normal start;
 //   - a restore that throws (e.g. pyodide issue 6254): normal start.
 // The snapshot's download and unpacking start with this module, in a worker
 // of its own (unpack.mjs; on this thread if that worker cannot run), and the
@@ -56,7 +59,7 @@ export const version = vendored.version;
 const INDEX_URL = new URL("../../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_DIR = new URL("../../vendor/snapshot/", import.meta.url);
 const ASM_URL = new URL("pyodide.asm.mjs", INDEX_URL).href;
-const FORMAT = 2;
+const FORMAT = 3; // 3: packed (tools/snapshot_pack.py, "the wasm's initial memory" below)
 const BYTECODE_FORMAT = 1;
 const STDLIB_URL = new URL("python_stdlib.zip", INDEX_URL).href;
 // the stdlib zip with the bytecode in it: an address only this module answers
@@ -97,6 +100,10 @@ async function readMeta() {
     throw new Error(`the snapshot is for Pyodide ${meta.pyodide}, this is Pyodide ${version}`);
   }
   if (!meta.file) throw new Error(`no snapshot in this build: ${meta.reason || "none made"}`);
+  if (!Number.isSafeInteger(meta.base_bytes) || meta.base_bytes < 0 || meta.base_bytes > meta.heap
+      || typeof meta.base_sha256 !== "string") {
+    throw new Error("snapshot.json: no initial memory (base_bytes, base_sha256)");
+  }
   mark("meta");
   return meta;
 }
@@ -309,22 +316,71 @@ function earlyWasm() {
 const wasm = earlyWasm();
 
 function useEarlyWasm() {
-  if (!wasm || typeof WebAssembly.instantiateStreaming !== "function") return;
+  if (typeof WebAssembly.instantiateStreaming !== "function") return;
   const real = WebAssembly.instantiateStreaming;
+  const compiledByPyodide = async (source, imports) => {
+    const result = await real.call(WebAssembly, source, imports);
+    keepInitialMemory(result && result.instance);
+    return result;
+  };
   WebAssembly.instantiateStreaming = async function instantiateStreaming(source, imports) {
-    if (!wasm.handed.has(source)) return real.call(WebAssembly, source, imports);
+    if (wasm && !wasm.handed.has(source)) return real.call(WebAssembly, source, imports);
     WebAssembly.instantiateStreaming = real;
+    if (!wasm) return compiledByPyodide(source, imports); // nothing compiled early: Pyodide's own
     let module;
     try {
       module = await wasm.module;
     } catch (error) {
       boot.wasm = `compiled by Pyodide: ${describe(error)}`;
-      return real.call(WebAssembly, source, imports);
+      return compiledByPyodide(source, imports);
     }
     source.then((response) => response.body && response.body.cancel(), () => {});
     boot.wasm = "compiled early";
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    const instance = await WebAssembly.instantiate(module, imports);
+    keepInitialMemory(instance);
+    return { module, instance };
   };
+}
+
+// -- the wasm's initial memory ----------------------------------------------------
+// The shipped snapshot's first `base_bytes` bytes of heap are XORed with the
+// memory the wasm's instantiation writes (zeros and its data segments: the
+// bytes the page has already downloaded inside pyodide.asm.wasm), so that
+// where the heap still holds them, the file holds zeros (tools/snapshot_pack.py).
+// The instantiation hook above copies the memory right after
+// WebAssembly.instantiate, before any of the wasm's code has run, and the
+// restore XORs it back. That memory is a function of the wasm alone, and the
+// wasm is the one of the snapshot's Pyodide build (Pyodide checks the build
+// id in the header, which is not XORed); snapshot.json's base_sha256 is for
+// the build's tests (tests/e2e/test_snapshot.py compares it with the browser's).
+let baseBytes = 0; // snapshot.json base_bytes of the start under way (0: no snapshot)
+let initialMemory = null; // Uint8Array: the copy
+
+function keepInitialMemory(instance) {
+  if (!baseBytes || initialMemory) return;
+  const memory = instance && instance.exports && instance.exports.memory;
+  if (!(memory instanceof WebAssembly.Memory) || memory.buffer.byteLength < baseBytes) return;
+  initialMemory = new Uint8Array(memory.buffer, 0, baseBytes).slice();
+}
+
+// heap[offset .. offset + base.length] ^= base, in place (4 bytes at a time where aligned)
+function xorBase(target, offset, base) {
+  let i = 0;
+  if (offset % 4 === 0 && target.byteOffset % 4 === 0) {
+    const words = Math.floor(base.length / 4);
+    const into = new Uint32Array(target.buffer, target.byteOffset + offset, words);
+    const from = new Uint32Array(base.buffer, base.byteOffset, words);
+    for (let w = 0; w < words; w++) into[w] ^= from[w];
+    i = words * 4;
+  }
+  for (; i < base.length; i++) target[offset + i] ^= base[i];
+}
+
+function restoreBase(target, m) {
+  if (!initialMemory) throw new Error("the wasm's initial memory was not seen (the snapshot needs it)");
+  xorBase(target, m.bytes - m.heap, initialMemory);
+  boot.base = initialMemory.length;
+  initialMemory = null;
 }
 
 // -- the normal start's bytecode --------------------------------------------------
@@ -537,7 +593,7 @@ function normalStart(settings, why) {
 // is in and checked; a bad snapshot rejects there, before any restore.
 // (`filled` null: a normal start, nothing to wait for.) Both ways, Pyodide
 // instantiates the wasm compiled early (useEarlyWasm).
-function factoryAfter(filled) {
+function factoryAfter(filled, parts, m) {
   let failed = null;
   if (filled) filled.catch((error) => { failed = error; });
   return async (emscriptenSettings) => {
@@ -546,7 +602,11 @@ function factoryAfter(filled) {
     useEarlyWasm();
     const module = create(emscriptenSettings);
     module.catch(() => {});
-    if (filled) await filled;
+    if (filled) {
+      await filled;
+      await module; // instantiated: its initial memory has been copied
+      restoreBase(parts.target, m);
+    }
     return module;
   };
 }
@@ -575,8 +635,10 @@ export async function loadPyodide(options = {}) {
   try {
     const m = await meta;
     stdlibLater = Number.isSafeInteger(m.stdlib_bytes) && m.stdlib_bytes > 0 ? m.stdlib_bytes : 0;
+    baseBytes = m.base_bytes;
+    initialMemory = null;
     const started = vendored.loadPyodide({
-      ...settings, _loadSnapshot: parts.target, createPyodideModule: factoryAfter(parts.filled),
+      ...settings, _loadSnapshot: parts.target, createPyodideModule: factoryAfter(parts.filled, parts, m),
     });
     prefetchFiles();
     const pyodide = await started;
@@ -590,6 +652,7 @@ export async function loadPyodide(options = {}) {
   } catch (error) {
     // the bytes were bad (rejected before the restore) or the restore threw
     release();
+    baseBytes = 0;
     stdlibLater = 0; // the normal start gets the zip itself
     delete boot.stdlib;
     return normalStart(settings, error);
