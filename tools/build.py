@@ -20,7 +20,7 @@ make the memory snapshot).
 Memory snapshot (issue 13): tools/snapshot.mjs boots the vendored Pyodide in
 Node, imports the built py/tablecheck/ and builds the catalog, and dumps the
 interpreter's memory; the build packs it (tools/snapshot_pack.py: the wasm's
-data segments XORed out, free memory zeroed) and gzips it into
+data segments XORed out, free memory zeroed) and compresses it (zstd) into
 static/vendor/snapshot/ with snapshot.json (Pyodide version and build id,
 sizes, SHA-256 of both forms, the initial memory's size and SHA-256).
 It is keyed to its inputs (the script, Node's version, the vendored Pyodide,
@@ -43,7 +43,6 @@ also when the snapshot is not (6254), not with `--no-snapshot` (no Node run).
 """
 
 import argparse
-import gzip
 import hashlib
 import html
 import json
@@ -240,12 +239,11 @@ EXTRA_LIST = PACKAGE_DIR + "/games/_extra.py"
 
 SNAPSHOT_SCRIPT = TOOLS / "snapshot.mjs"  # part of the build tool, not of the site
 SNAPSHOT_OUT = VENDOR_OUT + "/snapshot"
-SNAPSHOT_FILE = "snapshot.bin.gz"
+SNAPSHOT_FILE = "snapshot.bin.zst"
 SNAPSHOT_META = "snapshot.json"
 SNAPSHOT_FORMAT = 3  # bump when what goes into a snapshot changes (3: packed, tools/snapshot_pack.py)
 SNAPSHOT_MAGIC = 0x706E7300  # Pyodide's header: "\0snp" (src/js/snapshot.ts)
 SNAPSHOT_HEADER = 48  # magic, offset, json length, padding, 32-byte build id
-SNAPSHOT_GZIP_LEVEL = 9  # 70 kB (1.4%) less than 6 over the wire; made once per inputs (cached)
 SNAPSHOT_CACHE_KEEP = 12  # newest entries kept in the cache
 SNAPSHOT_NODE_TIMEOUT = 300
 # the normal start's bytecode (made by the same Node run): what follows the
@@ -343,6 +341,7 @@ def snapshot_key(out, manifest):
     h = hashlib.sha256(f"tablecheck-snapshot {SNAPSHOT_FORMAT}\n".encode())
     h.update(sha256(SNAPSHOT_SCRIPT).encode() + b"\n")
     h.update(sha256(Path(snapshot_pack.__file__)).encode() + b"\n")
+    h.update(snapshot_pack.zstd_version().encode() + b"\n")
     h.update(node_version()[1].encode() + b"\n")
     for package in [pyodide_package(manifest), pyscript_package(manifest)]:
         h.update(f"{package['name']} {package['version']}\n".encode())
@@ -411,14 +410,15 @@ def _new_snapshot(out, vendor_dir, version, build_id, key, entry, manifest):
                              f"the vendored pyodide.mjs is build {build_id}")
         try:  # the wasm's data segments XORed out, free memory zeroed (tools/snapshot_pack.py)
             shipped, packing = snapshot_pack.pack(raw, offset, (vendor_dir / "pyodide.asm.wasm").read_bytes())
+            packed = snapshot_pack.zstd_compress(shipped)
         except snapshot_pack.PackError as error:
-            raise BuildError(f"pyodide.asm.wasm: {error}: the snapshot cannot be packed") from None
-        packed = gzip.compress(shipped, SNAPSHOT_GZIP_LEVEL, mtime=0)
+            raise BuildError(f"the memory snapshot cannot be packed: {error}") from None
         (work / SNAPSHOT_FILE).write_bytes(packed)
         meta = {"format": SNAPSHOT_FORMAT, "pyodide": version, "build_id": build_id, "inputs": key,
                 "heap": len(raw) - offset, "file": SNAPSHOT_FILE,
                 "bytes": len(shipped), "sha256": hashlib.sha256(shipped).hexdigest(), **packing,
-                "gzip_bytes": len(packed), "gzip_sha256": hashlib.sha256(packed).hexdigest(),
+                "compression": f"zstd -{snapshot_pack.ZSTD_LEVEL}",
+                "packed_bytes": len(packed), "packed_sha256": hashlib.sha256(packed).hexdigest(),
                 "bytecode": _bytecode_meta(work / BYTECODE_FILE, vendor_dir / STDLIB_ZIP, summary.get("bytecode")),
                 "made_ms": round((time.monotonic() - began) * 1000)}
         (work / SNAPSHOT_META).write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -457,7 +457,7 @@ def _cached_meta(entry, key):
     if meta.get("inputs") != key or meta.get("format") != SNAPSHOT_FORMAT:
         return None
     packed = entry / str(meta.get("file"))
-    if not packed.is_file() or sha256(packed) != meta.get("gzip_sha256"):
+    if not packed.is_file() or sha256(packed) != meta.get("packed_sha256"):
         return None
     bytecode = meta.get("bytecode") or {}
     tail = entry / str(bytecode.get("file"))
@@ -644,7 +644,7 @@ def main(argv=None):
     snap = info["snapshot"]
     if snap.get("file"):
         how = {"cached": "from .cache/snapshot", "made": f"made in {snap.get('made_ms', 0) / 1000:.1f} s"}
-        print(f"memory snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['gzip_bytes'] / 1e6:.1f} MB gzip "
+        print(f"memory snapshot: {snap['bytes'] / 1e6:.1f} MB, {snap['packed_bytes'] / 1e6:.2f} MB zstd "
               f"({how.get(snap['source'], snap['source'])})")
     else:
         print(f"memory snapshot: none shipped: {snap.get('reason')}", file=sys.stderr)

@@ -54,12 +54,15 @@ fi
 fi
 
 # 2. Vendored runtime, exactly as locked; Node also makes the memory snapshot
-#    (tools/snapshot.mjs, run by tools/build.py): Pyodide 314 needs Node >= 18
+#    (tools/snapshot.mjs, run by tools/build.py): Pyodide 314 needs Node >= 18;
+#    zstd packs it
 if ! command -v npm >/dev/null 2>&1 || ! command -v node >/dev/null 2>&1; then as_root_apt nodejs npm; fi
 NODE_MAJOR="$(node -p 'process.versions.node.split(".")[0]')"
 if [ "$NODE_MAJOR" -lt 18 ]; then
   echo "setup: Node $(node --version) is too old: the memory snapshot needs Node >= 18" >&2; exit 1
 fi
+# the memory snapshot is compressed with Zstandard's command line tool (tools/snapshot_pack.py)
+if ! command -v zstd >/dev/null 2>&1; then as_root_apt zstd; fi
 LOCK_STAMP=node_modules/.lock.sha256
 WANT="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [ ! -f "$LOCK_STAMP" ] || [ "$(cat "$LOCK_STAMP")" != "$WANT" ]; then

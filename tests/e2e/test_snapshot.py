@@ -3,7 +3,6 @@ through PyScript (static/js/boot/pyodide.mjs is the config's interpreter),
 offline too; anything wrong with the snapshot means the normal start, a
 "Ready" pill and the reason in the 'tablecheck:status' detail (`boot`)."""
 
-import gzip
 import hashlib
 import json
 import shutil
@@ -16,8 +15,9 @@ import pytest
 from cold_start import LATE_IMPORT
 from conftest import READY_TIMEOUT_MS, wait_controlled, wait_ready
 from serve import Server
+from snapshot_pack import zstd_compress, zstd_decompress
 
-SNAPSHOT = "static/vendor/snapshot/snapshot.bin.gz"
+SNAPSHOT = "static/vendor/snapshot/snapshot.bin.zst"
 META = "static/vendor/snapshot/snapshot.json"
 BYTECODE = "static/vendor/snapshot/stdlib-bytecode.bin"
 BYTECODE_META = "static/vendor/snapshot/stdlib-bytecode.json"
@@ -70,11 +70,11 @@ def snapshot_parts(built_site):
 
 
 def repacked(meta, raw):
-    """A gzip of `raw` and a snapshot.json that vouches for it (sizes, SHA-256):
-    our own checks pass, what follows is Pyodide's."""
-    packed = gzip.compress(raw, 1, mtime=0)
+    """A Zstandard file of `raw` and a snapshot.json that vouches for it (sizes,
+    SHA-256s): our own checks pass, what follows is Pyodide's."""
+    packed = zstd_compress(raw, 1)
     vouched = dict(meta, bytes=len(raw), sha256=hashlib.sha256(raw).hexdigest(),
-                   gzip_bytes=len(packed), gzip_sha256=hashlib.sha256(packed).hexdigest())
+                   packed_bytes=len(packed), packed_sha256=hashlib.sha256(packed).hexdigest())
     return packed, vouched
 
 
@@ -89,7 +89,7 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         boot = ready["boot"]
         assert boot["snapshot"] == "used", boot
         assert boot["reason"] is None
-        assert boot["verified"] == "crc32"  # gzip's CRC-32 and length, the size snapshot.json gives
+        assert boot["verified"] == "sha256"  # the Zstandard file's SHA-256 and the size snapshot.json gives
         # unpacked in a worker of its own (static/js/boot/unpack.mjs); the wasm
         # compiled from the module's start and instantiated by Pyodide
         assert boot["unpack"] == "worker", boot
@@ -131,7 +131,7 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
 
 
 def _fallback_cases(meta, packed):
-    raw = gzip.decompress(packed)
+    raw = zstd_decompress(packed)
     other_build = bytearray(raw)
     other_build[16:48] = bytes(32)  # the header's Pyodide build id
     too_big = raw + bytes(65536)  # a heap larger than the wasm's initial memory (pyodide issue 6254)
@@ -229,29 +229,32 @@ def test_a_normal_start_without_good_bytecode_compiles_and_says_why(browser, sit
         context.close()
 
 
-def test_a_browser_without_decompression_stream_starts_normally(browser, site, built_site):
-    # the worker's global loses the API before our module body runs
+def test_a_browser_without_decompression_stream_still_starts_from_the_snapshot(browser, site, built_site):
+    # the worker's global loses the API before our module body runs: the
+    # snapshot is Zstandard, decoded by the vendored fzstd (issue 29)
     context = _start_with_loader(browser, site, _with_prelude(built_site, "delete globalThis.DecompressionStream;"))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
-        assert boot["snapshot"] == "fallback"
-        assert boot["reason"] == "this browser has no DecompressionStream"
-        assert boot["restored"] is False
+        assert boot["snapshot"] == "used" and boot["verified"] == "sha256", boot
+        assert boot["restored"] is True
         assert_calm_ready(page)
     finally:
         context.close()
 
 
-def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_gzip(browser, site, built_site):
+def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_its_length(browser, site, built_site):
     """An http:// address other than localhost is no secure context: no
-    crypto.subtle. The gzip CRC and the length still vouch for the bytes."""
+    crypto.subtle. The exact length and a Zstandard stream that decodes
+    still vouch for the bytes (then Pyodide's build id, py/engine.py's check).
+    (No Worker either, so that the unpacking runs where the prelude took crypto.subtle away.)"""
     context = _start_with_loader(browser, site, _with_prelude(
-        built_site, "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });"))
+        built_site, "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });"
+                    " delete globalThis.Worker;"))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
-        assert boot["snapshot"] == "used" and boot["verified"] == "crc32", boot
+        assert boot["snapshot"] == "used" and boot["verified"] == "length", boot
         assert_calm_ready(page)
     finally:
         context.close()
@@ -443,7 +446,7 @@ def test_without_workers_in_a_worker_the_snapshot_is_unpacked_on_the_engines_thr
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
-        assert boot["snapshot"] == "used" and boot["verified"] == "crc32", boot
+        assert boot["snapshot"] == "used" and boot["verified"] == "sha256", boot
         assert boot["unpack"] == "this thread: no worker to unpack in", boot
         assert_calm_ready(page)
     finally:
@@ -465,7 +468,7 @@ def test_an_unpacking_worker_that_cannot_run_leaves_the_unpacking_to_the_engines
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
-        assert boot["snapshot"] == "used" and boot["verified"] == "crc32", boot
+        assert boot["snapshot"] == "used" and boot["verified"] == "sha256", boot
         assert boot["unpack"].startswith("this thread: the unpacking worker failed"), boot
         assert_calm_ready(page)
     finally:

@@ -2,7 +2,6 @@
 dist/, the precache list, the content hash, vendored files checked at build
 time. Built into temporary directories, never into the shared dist/."""
 
-import gzip
 import hashlib
 import html
 import io
@@ -82,7 +81,7 @@ def test_dist_holds_page_package_entry_static_vendor_and_manifest(site):
         assert rel in files
     vendored = {f for f in files if f.startswith("static/vendor/")}
     expected = {f"static/vendor/{p['out']}/{rel}" for p in VENDOR["packages"] for rel in p["files"]}
-    expected |= {"static/vendor/snapshot/snapshot.bin.gz", "static/vendor/snapshot/snapshot.json",
+    expected |= {"static/vendor/snapshot/snapshot.bin.zst", "static/vendor/snapshot/snapshot.json",
                  "static/vendor/snapshot/stdlib-bytecode.bin", "static/vendor/snapshot/stdlib-bytecode.json"}
     assert vendored == expected
     # only what a page needs: no source maps, no MicroPython, no editor runtime
@@ -241,16 +240,17 @@ def test_pinned_versions_match_package_json_and_lock():
 def unpacked_snapshot(out):
     meta = json.loads((out / "static/vendor/snapshot/snapshot.json").read_text())
     packed = (out / "static/vendor/snapshot" / meta["file"]).read_bytes()
-    return meta, packed, gzip.decompress(packed)
+    return meta, packed, build.snapshot_pack.zstd_decompress(packed)
 
 
-def test_the_snapshot_is_shipped_gzipped_and_described_by_its_json(site):
+def test_the_snapshot_is_shipped_packed_and_described_by_its_json(site):
     out, info = site
     meta, packed, raw = unpacked_snapshot(out)
-    assert info["snapshot"]["file"] == meta["file"] == "snapshot.bin.gz"
-    assert meta["gzip_bytes"] == len(packed) and meta["gzip_sha256"] == hashlib.sha256(packed).hexdigest()
+    assert info["snapshot"]["file"] == meta["file"] == "snapshot.bin.zst"
+    assert meta["packed_bytes"] == len(packed) and meta["packed_sha256"] == hashlib.sha256(packed).hexdigest()
+    assert meta["compression"] == "zstd -19" and packed[:4] == b"\x28\xb5\x2f\xfd"  # one Zstandard frame
     assert meta["bytes"] == len(raw) and meta["sha256"] == hashlib.sha256(raw).hexdigest()
-    assert len(packed) < len(raw) / 3  # a heap compresses well: ship it gzipped
+    assert len(packed) < len(raw) / 6  # a packed heap compresses well
     # the size of the stdlib zip a start from the snapshot writes a placeholder of (issue 29)
     assert meta["stdlib_bytes"] == (out / "static/vendor/pyodide/python_stdlib.zip").stat().st_size > 1_000_000
     # Pyodide's header: magic, then the build id of the very pyodide.mjs shipped
@@ -284,16 +284,16 @@ def test_the_same_inputs_make_the_same_snapshot_bytes_and_the_cache_is_keyed_by_
     assert fresh["snapshot"]["source"] == "made"  # an empty cache: Node ran
     again = build.build(fake_root, tmp_path / "again")
     assert again["snapshot"]["source"] == "cached"  # no Node run for the same inputs
-    assert again["snapshot"]["gzip_sha256"] == fresh["snapshot"]["gzip_sha256"]
+    assert again["snapshot"]["packed_sha256"] == fresh["snapshot"]["packed_sha256"]
     # a cache entry that went bad is made again, never shipped
     entry = tmp_path / "cache" / "snapshot" / again["snapshot"]["inputs"][:32]
-    damaged = bytearray((entry / "snapshot.bin.gz").read_bytes())
+    damaged = bytearray((entry / "snapshot.bin.zst").read_bytes())
     damaged[len(damaged) // 2] ^= 0xFF
-    (entry / "snapshot.bin.gz").write_bytes(bytes(damaged))
+    (entry / "snapshot.bin.zst").write_bytes(bytes(damaged))
     third = build.build(fake_root, tmp_path / "third")
     assert third["snapshot"]["source"] == "made"
     # a second Node run from the same inputs: the same bytes (the normal start's bytecode too)
-    for rel in ("snapshot.bin.gz", build.BYTECODE_FILE, build.BYTECODE_META):
+    for rel in ("snapshot.bin.zst", build.BYTECODE_FILE, build.BYTECODE_META):
         assert (tmp_path / "third/static/vendor/snapshot" / rel).read_bytes() == \
             (tmp_path / "fresh/static/vendor/snapshot" / rel).read_bytes(), rel
     # any package file is an input
@@ -323,7 +323,7 @@ def test_without_a_snapshot_the_json_says_why_and_nothing_else_is_shipped(fake_r
     meta = json.loads((tmp_path / "out/static/vendor/snapshot/snapshot.json").read_text())
     assert meta["file"] is None and "without a snapshot" in meta["reason"]
     assert meta["pyodide"] == "314.0.7"
-    assert "./static/vendor/snapshot/snapshot.bin.gz" not in info["precache"]
+    assert "./static/vendor/snapshot/snapshot.bin.zst" not in info["precache"]
     # no Node run, so no bytecode either: the normal start compiles (static/js/boot/pyodide.mjs)
     assert not [rel for rel in info["precache"] if "stdlib-bytecode" in rel]
 
@@ -334,7 +334,7 @@ def test_a_snapshot_the_interpreter_could_not_restore_is_not_shipped(fake_root, 
     assert info["snapshot"]["file"] is None
     assert "6254" in info["snapshot"]["reason"]
     assert "stdlib_bytes" not in json.loads((tmp_path / "out/static/vendor/snapshot/snapshot.json").read_text())
-    assert not (tmp_path / "out/static/vendor/snapshot/snapshot.bin.gz").exists()
+    assert not (tmp_path / "out/static/vendor/snapshot/snapshot.bin.zst").exists()
     # the normal start it then always takes still gets its bytecode
     assert (tmp_path / "out/static/vendor/snapshot" / build.BYTECODE_FILE).is_file()
 

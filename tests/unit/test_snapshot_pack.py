@@ -111,3 +111,13 @@ def test_pack_then_unpack_gives_the_heap_with_free_memory_zeroed(monkeypatch):
     expected = bytearray(raw)
     sp.zero_free_chunks(memoryview(expected)[32:], 64)
     assert restored == bytes(expected)
+
+
+def test_zstd_round_trips_and_gives_the_same_bytes_every_time():
+    data = bytes(100_000) + bytes(range(256)) * 50 + b"tablecheck" * 1000
+    packed = sp.zstd_compress(data, 3)
+    assert packed[:4] == b"\x28\xb5\x2f\xfd" and len(packed) < len(data) / 20
+    assert sp.zstd_compress(data, 3) == packed
+    assert sp.zstd_decompress(packed) == data
+    with pytest.raises(sp.PackError, match="zstd -d"):
+        sp.zstd_decompress(packed[:len(packed) // 2])

@@ -9,13 +9,13 @@
 // The snapshot (tools/build.py, tools/snapshot.mjs) is Pyodide's memory after
 // `from tablecheck import api; api.catalog()`, packed (its first MB XORed with
 // the wasm's initial memory, its free memory zeroed: tools/snapshot_pack.py)
-// and gzipped, beside snapshot.json (Pyodide version and build id, sizes,
+// and compressed with Zstandard, beside snapshot.json (Pyodide version and build id, sizes,
 // SHA-256s). Any doubt about it means the normal start, never a broken one:
-//   - no DecompressionStream (or fetch/Response/WebAssembly): normal start;
+//   - no fetch/Response/WebAssembly: normal start;
 //   - snapshot.json missing, unreadable, for another Pyodide, or saying the
 //     build ships none: normal start, before any work is wasted;
-//   - the snapshot missing, cut short, corrupt (gzip's CRC-32 and length, the
-//     size snapshot.json gives; the SHA-256 when a host sent it gzip-encoded)
+//   - the snapshot missing, cut short, corrupt (its length, the
+//     size snapshot.json gives, the SHA-256 of the Zstandard file)
 //     or for another Pyodide build (Pyodide checks the build id):
 //     loadPyodide rejects, normal start;
 //   - the wasm's initial memory not seen, or not the one the build packed
@@ -78,7 +78,6 @@ const mark = (name) => {
 };
 
 function missingApi() {
-  if (typeof DecompressionStream !== "function") return "this browser has no DecompressionStream";
   if (typeof fetch !== "function" || typeof Response !== "function") return "this browser has no fetch/Response";
   if (typeof WebAssembly !== "object") return "this browser has no WebAssembly";
   return null;
@@ -149,7 +148,7 @@ function unpackElsewhere(url, m) {
       error.verdict = Boolean(data && data.verdict);
       reject(error);
     };
-    worker.postMessage({ url, bytes: m.bytes, sha256: m.sha256 });
+    worker.postMessage({ url, bytes: m.bytes, sha256: m.packed_sha256 });
   });
   return Promise.race([answered, failed]).finally(stopUnpacker);
 }
@@ -167,7 +166,7 @@ async function fillSnapshot(m, target) {
     if (error.verdict) throw error;
     boot.unpack = `this thread: ${describe(error)}`;
     const { unpackInto } = await unpackModule();
-    boot.verified = await unpackInto(url, target, m.sha256);
+    boot.verified = await unpackInto(url, target, m.packed_sha256);
   }
   mark("unpacked");
 }
