@@ -231,7 +231,7 @@ def test_a_normal_start_without_good_bytecode_compiles_and_says_why(browser, sit
 
 def test_a_browser_without_decompression_stream_still_starts_from_the_snapshot(browser, site, built_site):
     # the worker's global loses the API before our module body runs: the
-    # snapshot is Zstandard, decoded by the vendored fzstd (issue 29)
+    # snapshot is Zstandard, decoded by the vendored zstddec (issue 29)
     context = _start_with_loader(browser, site, _with_prelude(built_site, "delete globalThis.DecompressionStream;"))
     try:
         page, ready = start(context, site.url)
@@ -243,10 +243,10 @@ def test_a_browser_without_decompression_stream_still_starts_from_the_snapshot(b
         context.close()
 
 
-def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_its_length(browser, site, built_site):
+def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_its_checksum(browser, site, built_site):
     """An http:// address other than localhost is no secure context: no
-    crypto.subtle. The exact length and a Zstandard stream that decodes
-    still vouch for the bytes (then Pyodide's build id, py/engine.py's check).
+    crypto.subtle. The Zstandard frame's checksum (libzstd checks it) and the
+    exact size still vouch for the bytes (then Pyodide's build id, py/engine.py's check).
     (No Worker either, so that the unpacking runs where the prelude took crypto.subtle away.)"""
     context = _start_with_loader(browser, site, _with_prelude(
         built_site, "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });"
@@ -254,7 +254,7 @@ def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_its_length(
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
-        assert boot["snapshot"] == "used" and boot["verified"] == "length", boot
+        assert boot["snapshot"] == "used" and boot["verified"] == "checksum", boot
         assert_calm_ready(page)
     finally:
         context.close()
