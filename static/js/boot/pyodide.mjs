@@ -14,12 +14,11 @@
 //   - no fetch/Response/WebAssembly: normal start;
 //   - snapshot.json missing, unreadable, for another Pyodide, or saying the
 //     build ships none: normal start, before any work is wasted;
-//   - the snapshot missing, cut short, corrupt (its length, the
-//     size snapshot.json gives, the SHA-256 of the Zstandard file)
+//   - the snapshot missing, cut short, corrupt (the Zstandard file's SHA-256,
+//     else its frame checksum; not decoding to the size snapshot.json gives)
 //     or for another Pyodide build (Pyodide checks the build id):
 //     loadPyodide rejects, normal start;
-//   - the wasm's initial memory not seen, or not the one the build packed
-//     against (snapshot.json base_sha256): normal start;
+//   - the wasm's initial memory not seen (see "the wasm's initial memory"): normal start;
 //   - a restore that throws (e.g. pyodide issue 6254): normal start.
 // The snapshot's download and unpacking start with this module, in a worker
 // of its own (unpack.mjs; on this thread if that worker cannot run), and the
@@ -574,7 +573,7 @@ function normalStart(settings, why) {
     bytecode.catch(() => {}); // the reason is recorded where it is used (answerStdlib)
   }
   const started = vendored.loadPyodide({
-    ...settings, stdLibURL: STDLIB_WITH_BYTECODE, createPyodideModule: factoryAfter(null),
+    ...settings, stdLibURL: STDLIB_WITH_BYTECODE, createPyodideModule: factoryAfter(null, null),
   });
   prefetchFiles();
   return started.then((pyodide) => {
@@ -589,10 +588,12 @@ function normalStart(settings, why) {
 // its module factory wait for the bytes instead, so the wasm compiles and
 // instantiates while the snapshot downloads and unpacks. The restore reads
 // the buffer only after the factory's module resolves, i.e. once every byte
-// is in and checked; a bad snapshot rejects there, before any restore.
-// (`filled` null: a normal start, nothing to wait for.) Both ways, Pyodide
-// instantiates the wasm compiled early (useEarlyWasm).
-function factoryAfter(filled, parts, m) {
+// is in and checked and the wasm's initial memory is XORed back into it; a
+// bad snapshot rejects there, before any restore. (`parts` null: a normal
+// start, nothing to wait for.) Both ways, Pyodide instantiates the wasm
+// compiled early (useEarlyWasm).
+function factoryAfter(parts, m) {
+  const filled = parts && parts.filled;
   let failed = null;
   if (filled) filled.catch((error) => { failed = error; });
   return async (emscriptenSettings) => {
@@ -637,7 +638,7 @@ export async function loadPyodide(options = {}) {
     baseBytes = m.base_bytes;
     initialMemory = null;
     const started = vendored.loadPyodide({
-      ...settings, _loadSnapshot: parts.target, createPyodideModule: factoryAfter(parts.filled, parts, m),
+      ...settings, _loadSnapshot: parts.target, createPyodideModule: factoryAfter(parts, m),
     });
     prefetchFiles();
     const pyodide = await started;
