@@ -101,8 +101,9 @@ export class Roller {
     if (answer.error) { await this.rejected(answer.error, request, dice); return; }
     const adjusted = dice && this.adjusting ? this.adjusting : null;
     this.record(request, answer, adjusted ? adjusted.entry.source : (dice ? 'entered' : null), t0, !!adjusted);
-    // the next tap's roll, asked once this card is painted (behind its later parts in the worker)
-    if (!dice) requestAnimationFrame(() => setTimeout(() => this.prepare(), 0));
+    // the next tap's roll, asked once this card is painted and saved (its later parts in):
+    // in a task of its own, off this card's frame
+    if (!dice) this.saving.then(() => setTimeout(() => this.prepare(), 0));
     if (adjusted) {
       this.finishAdjust(adjusted);
     } else if (dice) {
