@@ -12,6 +12,7 @@ import { CODES } from './codes.js';
 import { compactResult, replayOf } from './entries.js';
 import { latest, span } from './timeline.js';
 import { lang, t, count } from './i18n.js';
+import { Preroll } from './preroll.js';
 
 export class Roller {
   /** controller: the table controller (table.js): its engine, host {say, onSaved, onCounters}, form, entered dice, Roll bar, card */
@@ -23,7 +24,25 @@ export class Roller {
     this.adjusting = null;
     this.followEntry = null;
     this.saving = Promise.resolve(); // history entries are saved one after another, as they were rolled
+    // the next roll of the form's values, asked while the form is idle (preroll.js)
+    this.preroll = new Preroll((request) => this.engine.resolve(request));
   }
+
+  /** Ask the engine for the next roll of the form as it is now, when a tap
+   * of Roll would send it as it is (engine up, no entered dice, no roll or
+   * follow-up under way, no field refused): its card is then drawn in the
+   * tap's own task (preroll.js). */
+  prepare() {
+    const c = this.controller;
+    const form = c.current.form;
+    if (!c.isReady() || !form || form.check.rolls_dice === false || this.rollBusy || this.followEntry
+        || this.adjusting || c.bar.toggle.checked || c.blockingErrors.length) return;
+    const request = c.baseRequest();
+    if (request) this.preroll.ask(request, lang());
+  }
+
+  /** The form changed (or its mode): a roll asked ahead is of other values. */
+  unprepare() { this.preroll.drop(); }
 
   async roll(event) {
     if (this.followEntry) { this.followEntry.go(); return; }
@@ -62,18 +81,29 @@ export class Roller {
       }
       dice = v.dice;
     }
+    // the roll asked ahead for exactly this request, if any (used once: preroll.js)
+    const ahead = dice ? null : this.preroll.take(request, lang());
     latest('roll-sent', request); // what was sent (timeline.js)
     const sent = span('tap-to-send', t0);
-    this.rollBusy = true;
-    this.controller.bar.button.setAttribute('aria-busy', 'true');
-    // the card first: what takes long to work out comes after it (record)
-    const answer = await this.engine.resolve({ ...request, ...(dice ? { dice } : {}), card_first: true });
+    // in already: the card is drawn in this task, no wait for the worker
+    let answer = ahead && ahead.answer && !ahead.answer.error ? ahead.answer : null;
+    if (!answer) {
+      this.rollBusy = true;
+      this.controller.bar.button.setAttribute('aria-busy', 'true');
+      // on its way: its answer is this tap's; a refused one is asked again (today's error, next to its field)
+      if (ahead && ahead.promise) answer = await ahead.promise;
+      // the card first: what takes long to work out comes after it (record)
+      if (!answer || answer.error) answer = await this.engine.resolve({ ...request, ...(dice ? { dice } : {}), card_first: true });
+      this.rollBusy = false;
+      this.controller.bar.button.removeAttribute('aria-busy');
+    }
     span('roll-wait', sent);
-    this.rollBusy = false;
-    this.controller.bar.button.removeAttribute('aria-busy');
     if (answer.error) { await this.rejected(answer.error, request, dice); return; }
     const adjusted = dice && this.adjusting ? this.adjusting : null;
     this.record(request, answer, adjusted ? adjusted.entry.source : (dice ? 'entered' : null), t0, !!adjusted);
+    // the next tap's roll, asked once this card is painted and saved (its later parts in):
+    // in a task of its own, off this card's frame
+    if (!dice) this.saving.then(() => setTimeout(() => this.prepare(), 0));
     if (adjusted) {
       this.finishAdjust(adjusted);
     } else if (dice) {

@@ -245,6 +245,7 @@ export class Table {
 
   formChanged(node) {
     const changedAt = performance.now();
+    this.roller.unprepare(); // a roll asked ahead is of the values before this change
     this.saveFormState();
     const form = this.current.form;
     const { values, errors } = form.collect();
@@ -292,6 +293,8 @@ export class Table {
     } else if (!err) {
       this.setRollState([]);
     }
+    // the form is idle and valid: ask for the next roll of its values (roll.js)
+    this.roller.prepare();
   }
 
   setRollState(errors) {
@@ -299,7 +302,7 @@ export class Table {
     this.bar.setState(errors);
   }
 
-  applyEnteredMode() { this.bar.applyEnteredMode(); }
+  applyEnteredMode() { this.roller.unprepare(); this.bar.applyEnteredMode(); }
 
   refreshAll() {
     if (this.current.form) this.formChanged(null); else this.setRollState([]);
