@@ -14,12 +14,12 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import LAST_REQUEST, choose, enter_dice, fill, painted, set_entered, stored, wait_result  # noqa: E402
+from page_tools import (LAST_REQUEST, choose, enter_dice, fill, fresh_page, painted, set_entered,  # noqa: E402
+                        stored, wait_result)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-LONG = 60_000
 FORM = {"attributes[0]": 12, "attributes[1]": 13, "attributes[2]": 11, "rating": 4}
 # what the page asked the engine and what it answered (the test's own wrapper, not a page hook)
 SPY = """() => {
@@ -38,20 +38,13 @@ SPY = """() => {
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    page.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=LONG)
-    page.evaluate(SPY)
-    choose(page, "dark_eye", "skill")
-    for path, value in FORM.items():
-        fill(page, path, value)
-    set_entered(page, True)
-    yield page
-    assert errors == []
-    context.close()
+    with fresh_page(browser, site.url) as page:
+        page.evaluate(SPY)
+        choose(page, "dark_eye", "skill")
+        for path, value in FORM.items():
+            fill(page, path, value)
+        set_entered(page, True)
+        yield page
 
 
 def roll(page, dice):

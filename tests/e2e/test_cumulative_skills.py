@@ -12,24 +12,16 @@ import pytest
 pytest.importorskip("playwright.sync_api")
 
 from tablecheck import api  # noqa: E402
-from page_tools import LAST_ODDS_REQUEST  # noqa: E402  (tests/page_tools.py)
+from page_tools import LAST_ODDS_REQUEST, LONG, fresh_page  # noqa: E402  (tests/page_tools.py)
 
 pytestmark = pytest.mark.e2e
 
-LONG = 60_000  # ms
 
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    p = context.new_page()
-    errors = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.goto(site.url)
-    p.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=LONG)
-    p.errors = errors
-    yield p
-    context.close()
+    with fresh_page(browser, site.url, 1280, 900) as p:
+        yield p
 
 
 def odds_settled(page):

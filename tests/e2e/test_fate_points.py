@@ -17,12 +17,11 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import CLIMBING, enter_dice, make_character, painted, stored, wait_result  # noqa: E402  (tests/page_tools.py)
+from page_tools import CLIMBING, LONG, enter_dice, fresh_page, make_character, painted, stored, wait_result  # noqa: E402  (tests/page_tools.py)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-LONG = 60_000
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 SKILL = {"system": "dark_eye", "check": "skill", "skill": "Climbing", "attributes": [12, 13, 11],
          "names": ["COU", "AGI", "STR"], "rating": 4}
@@ -30,16 +29,8 @@ SKILL = {"system": "dark_eye", "check": "skill", "skill": "Climbing", "attribute
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    page.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=LONG)
-    page.errors = errors
-    yield page
-    assert errors == []
-    context.close()
+    with fresh_page(browser, site.url) as page:
+        yield page
 
 
 def wait_card(page, before):

@@ -9,25 +9,17 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import stored_js  # noqa: E402
+from page_tools import LONG, fresh_page, stored_js  # noqa: E402
 from tablecheck import api  # noqa: E402
 
-LONG = 60_000  # ms: generous for a cold Pyodide start on a slow machine
 
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, reduced_motion="reduce")
-    p = context.new_page()
-    errors = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    p.goto(site.url)
-    p.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=LONG)
-    p.check("#game-dice")
-    p.wait_for_selector(".check-form[data-system=dice][data-check=roll]", timeout=LONG)
-    p.errors = errors
-    yield p
-    context.close()
+    with fresh_page(browser, site.url, 1280, 900) as p:
+        p.check("#game-dice")
+        p.wait_for_selector(".check-form[data-system=dice][data-check=roll]", timeout=LONG)
+        yield p
 
 
 def set_entered(page, on):

@@ -14,13 +14,12 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 
-from page_tools import (LAST_REQUEST, choose, enter_dice, fill, odds_settled, painted, set_entered,  # noqa: E402
-                        stored, wait_result)
+from page_tools import (LAST_REQUEST, LONG, choose, enter_dice, fill, fresh_page, odds_settled, painted,  # noqa: E402
+                        set_entered, stored, wait_result)
 from tablecheck import api  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
-LONG = 60_000
 # every resolve the page sends, with its answer once it is in (the test's own wrapper)
 SPY = """() => {
   const t = window.tablecheck;
@@ -43,16 +42,9 @@ MANY = "10d100"
 
 @pytest.fixture(scope="module")
 def page(browser, site):
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, reduced_motion="reduce")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site.url)
-    page.wait_for_selector("html[data-engine=ready][data-ui=ready]", timeout=LONG)
-    page.evaluate(SPY)
-    yield page
-    assert errors == []
-    context.close()
+    with fresh_page(browser, site.url) as page:
+        page.evaluate(SPY)
+        yield page
 
 
 def ahead(page, after=-1):
