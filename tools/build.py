@@ -284,27 +284,16 @@ def pyodide_build_id(mjs):
     return found[0]
 
 
-def _leb128(data, i):
-    value = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            return value, i
-
-
 def wasm_initial_memory(wasm):
     """Bytes of linear memory the module starts with (its memory section)."""
     data = wasm.read_bytes()
     i = 8
     while i < len(data):
         section, i = data[i], i + 1
-        size, i = _leb128(data, i)
+        size, i = snapshot_pack.leb128(data, i)
         if section == 5:  # memory: count, then limits (flags, min pages, [max])
-            _, j = _leb128(data, i)
-            pages, _ = _leb128(data, j + 1)
+            _, j = snapshot_pack.leb128(data, i)
+            pages, _ = snapshot_pack.leb128(data, j + 1)
             return pages * WASM_PAGE
         i += size
     raise BuildError(f"{wasm}: no memory section (imported memory is not supported)")

@@ -49,7 +49,8 @@ class PackError(ValueError):
     """The wasm is not of the shape this packing reads."""
 
 
-def _uleb(data, i):
+def leb128(data, i, signed=False):
+    """(the LEB128 number at data[i], the index after it)."""
     value = shift = 0
     while True:
         byte = data[i]
@@ -57,18 +58,7 @@ def _uleb(data, i):
         value |= (byte & 0x7F) << shift
         shift += 7
         if not byte & 0x80:
-            return value, i
-
-
-def _sleb(data, i):
-    value = shift = 0
-    while True:
-        byte = data[i]
-        i += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if not byte & 0x80:
-            if byte & 0x40:
+            if signed and byte & 0x40:
                 value -= 1 << shift
             return value, i
 
@@ -77,7 +67,7 @@ def _i32_const(data, i):
     """An init expression that is `i32.const N; end`: (N, next index)."""
     if data[i] != 0x41:
         raise PackError("a data segment or global whose offset is not an i32.const")
-    value, i = _sleb(data, i + 1)
+    value, i = leb128(data, i + 1, signed=True)
     if data[i] != 0x0B:
         raise PackError("an init expression longer than one i32.const")
     return value, i + 1
@@ -92,24 +82,24 @@ class WasmLayout:
 
 def _skip_import(data, j):
     for _ in range(2):  # module and field names
-        n, j = _uleb(data, j)
+        n, j = leb128(data, j)
         j += n
     kind = data[j]
     j += 1
     if kind == 0:  # function: type index
-        return _uleb(data, j)[1], None
+        return leb128(data, j)[1], None
     if kind == 1:  # table: reftype, limits
         j += 1
     if kind in (1, 2):  # limits: flags, min, [max]
         flags = data[j]
-        _, j = _uleb(data, j + 1)
+        _, j = leb128(data, j + 1)
         if flags & 1:
-            _, j = _uleb(data, j)
+            _, j = leb128(data, j)
         return j, None
     if kind == 3:  # global: valtype, mutability
         return j + 2, "global"
     if kind == 4:  # tag: attribute, type index
-        return _uleb(data, j + 1)[1], None
+        return leb128(data, j + 1)[1], None
     raise PackError(f"an import of unknown kind {kind}")
 
 
@@ -120,15 +110,15 @@ def read_wasm(data):
     i, imported_globals, globals_, exports, segments, initial = 8, 0, [], {}, [], None
     while i < len(data):
         section = data[i]
-        size, i = _uleb(data, i + 1)
+        size, i = leb128(data, i + 1)
         end = i + size
-        count, j = (_uleb(data, i) if section in (2, 5, 6, 7, 11) else (0, i))
+        count, j = (leb128(data, i) if section in (2, 5, 6, 7, 11) else (0, i))
         if section == 2:
             for _ in range(count):
                 j, kind = _skip_import(data, j)
                 imported_globals += kind == "global"
         elif section == 5 and count:
-            pages, _ = _uleb(data, j + 1)  # flags, then the minimum
+            pages, _ = leb128(data, j + 1)  # flags, then the minimum
             initial = pages * WASM_PAGE
         elif section == 6:
             for _ in range(count):
@@ -143,18 +133,18 @@ def read_wasm(data):
                 globals_.append(value)
         elif section == 7:
             for _ in range(count):
-                n, j = _uleb(data, j)
+                n, j = leb128(data, j)
                 name = data[j:j + n].decode("utf-8")
-                kind, (index, j) = data[j + n], _uleb(data, j + n + 1)
+                kind, (index, j) = data[j + n], leb128(data, j + n + 1)
                 if kind == 3:
                     exports[name] = index
         elif section == 11:
             for _ in range(count):
-                flag, j = _uleb(data, j)
+                flag, j = leb128(data, j)
                 if flag != 0:
                     raise PackError(f"a data segment of kind {flag} (only active segments of memory 0 are read)")
                 offset, j = _i32_const(data, j)
-                n, j = _uleb(data, j)
+                n, j = leb128(data, j)
                 segments.append((offset, bytes(data[j:j + n])))
                 j += n
         i = end
