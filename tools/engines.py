@@ -38,6 +38,10 @@ import urllib.request
 TIMEOUT_S = 120
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # W3C WebDriver's element key
 
+# The lines of a browser's log that `wait` shows when it times out: the
+# console's errors and warnings (Firefox prints them, its workers' too).
+CONSOLE_SHOWN = ("console.error", "console.warn", "JavaScript error", "JavaScript warning")
+
 # The page side of `js`: the function's value (awaited) or its error, as JSON
 # text, the same through both protocols.
 CALL = """async (argsJson) => {
@@ -173,7 +177,18 @@ class Engine:
             except (PageError, EngineError) as error:  # e.g. the page went away mid-poll
                 last = error
         state = self.state()
-        raise TimeoutError(f"{self.name}: {what or condition} not within {timeout} s; page: {state}; last: {last}")
+        raise TimeoutError(f"{self.name}: {what or condition} not within {timeout} s; page: {state}; last: {last}"
+                           + self.console())
+
+    def console(self):
+        """The page's console errors and warnings the browser printed, if it prints them."""
+        log = getattr(self, "log", None)
+        lines, shown = [], False
+        for line in log.lines if log else []:
+            shown = line.startswith(CONSOLE_SHOWN) or (shown and line[:1].isspace())  # with its stack
+            if shown:
+                lines.append(line)
+        return ("\nconsole:\n" + "\n".join(lines[-30:])) if lines else ""
 
     def state(self):
         try:
@@ -198,10 +213,11 @@ class Firefox(Engine):
         with open(os.path.join(self.profile, "user.js"), "w", encoding="utf-8") as f:
             for key, value in FIREFOX_PREFS.items():
                 f.write(f"user_pref({json.dumps(key)}, {json.dumps(value)});\n")
+        # stdout too: the pages' and workers' console (devtools.console.stdout.content)
         self.proc = start([binary, "--headless", "--no-remote", "--profile", self.profile,
                            "--remote-debugging-port", "0", "about:blank"],
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        self.log = Tail(self.proc.stderr)
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.log = Tail(self.proc.stdout, keep=400)
         try:
             url = self.log.wait_for(r"WebDriver BiDi listening on (ws://\S+)", TIMEOUT_S).group(1)
             # entered as a context manager (websockets 17.1+), left in close()
@@ -300,6 +316,7 @@ FIREFOX_PREFS = {
     "app.normandy.enabled": False,
     "messaging-system.rsexperimentloader.enabled": False,
     "services.settings.server": "http://127.0.0.1:9/",
+    "devtools.console.stdout.content": True,  # the console on stdout: a failed wait shows it
 }
 
 

@@ -20,6 +20,17 @@
 //     retry(),            // start the engine again after an error
 //   }
 //
+// A start that fails in the worker (an error there, not a missing file and
+// not the rules failing to load: those fail the same way again), or whose
+// worker gives no sign of life within STALL_MS (its boot module posts
+// 'alive' once its first request is answered), is started once more in a
+// fresh worker, by itself, up to RESTARTS times: the page shows an error only
+// if those fail too. Seen in Firefox ESR 153 in about 1 start of 40: a worker
+// whose requests never went out, or "too much recursion" thrown by a regular
+// expression in Emscripten's path code while PyScript writes the config's
+// files (a shallow stack: the engine's, not ours); the next worker starts.
+// `status.restarted` (and `info.restarted`) says why the last restart was made.
+//
 // Signals for the UI and the tests (never poll, wait on these):
 //   document.documentElement.dataset.engine = 'loading' | 'ready' | 'error'
 //   window event 'tablecheck:status' with detail {stage, message}
@@ -56,12 +67,18 @@ const CALL_TIMEOUT_MS = Number(window.TABLECHECK_CALL_TIMEOUT_MS) || 120000;
 // The pre-flight check waits this long for the engine before it asks (see preflight).
 const PREFLIGHT_DELAY_MS = Number(window.TABLECHECK_PREFLIGHT_DELAY_MS) || 3000;
 const PREFLIGHT_WAIT_MS = 5000;
+// No 'alive' from the worker this long after it is attached: start it again
+// (its first request is a small file: on a slow link it still comes in a few s).
+const STALL_MS = Number(window.TABLECHECK_STALL_MS) || 20000;
+// Starts in a fresh worker after a restartable failure, before the page says it failed.
+const RESTARTS = 2;
 
 const root = document.documentElement;
 let boots = 0;
 let current = null; // {xworker, element, ready}
 let readyResolvers = null;
 let opened = null; // Promise of the worker when it runs and the ping is sent (early calls)
+let alive = false; // the current worker's boot module has posted 'alive' (stallWatch)
 let openResolve = null;
 
 const status = { stage: "downloading", message: "" };
@@ -74,6 +91,8 @@ function messageFor(stage, detail) {
         : t("engine.downloading");
     case "starting":
       return t("engine.python");
+    case "restarting":
+      return t("engine.again");
     case "ready":
       return root.dataset.offline === "ready" ? t("engine.readyOffline") : t("engine.ready");
     default:
@@ -103,6 +122,11 @@ function makeReady() {
   promise.catch(() => {});
   readyResolvers = { resolve, reject };
   return promise;
+}
+
+// A failure that a fresh worker may not repeat (see the top of this file).
+function restartable(error) {
+  return Boolean(error) && !error.final && !error.late;
 }
 
 function withTimeout(promise, ms, what, late) {
@@ -170,16 +194,31 @@ function preflight(delay = PREFLIGHT_DELAY_MS) {
   const timer = setTimeout(() => begin(root.dataset.engine !== "ready"), delay);
   const answered = begun.then((wanted) => { clearTimeout(timer); return wanted ? missingFiles() : []; });
   const result = answered.then((missing) => (missing.length
-    ? Promise.reject(new Error(missing.join("; ")))
+    ? Promise.reject(Object.assign(new Error(missing.join("; ")), { final: true })) // no restart finds them
     : new Promise(() => {})));
   result.catch(() => {});
   return { result, answered, now: () => begin(true) };
 }
 
+// Rejects when the worker has given no sign of life within STALL_MS.
+function stallWatch() {
+  let timer;
+  const stalled = new Promise((_, reject) => {
+    if (typeof BroadcastChannel !== "function") return; // no word can come: no watch
+    timer = setTimeout(() => {
+      if (!alive) reject(new Error(t("engine.stalled", { s: Math.round(STALL_MS / 1000) })));
+    }, STALL_MS);
+  });
+  stalled.catch(() => {});
+  return { stalled, stop: () => clearTimeout(timer) };
+}
+
 async function start(element) {
   const check = preflight();
   const checked = check.result;
+  alive = false;
   const xworker = await Promise.race([xworkerOf(element), checked]);
+  const watch = stallWatch();
   const failed = new Promise((_, reject) => {
     xworker.addEventListener("error", (event) => {
       event.preventDefault?.();
@@ -197,26 +236,53 @@ async function start(element) {
     const pinged = xworker.sync.ping();
     if (openResolve) openResolve(xworker); // early calls now queue behind the ping
     const info = JSON.parse(await pinged);
-    if (info.error) throw new Error(info.error); // Python started, the rules did not load
+    if (info.error) throw Object.assign(new Error(info.error), { final: true }); // Python started, the rules did not load
     return info;
   })();
   loaded.then((info) => { current = { xworker, element }; return info; }).catch(() => {});
-  const info = await withTimeout(Promise.race([loaded, failed, checked]), START_TIMEOUT_MS,
-    t("engine.what.start"), loaded);
-  current = { xworker, element };
-  return info;
+  try {
+    const info = await withTimeout(Promise.race([loaded, failed, checked, watch.stalled]), START_TIMEOUT_MS,
+      t("engine.what.start"), loaded);
+    current = { xworker, element };
+    return info;
+  } catch (error) {
+    if (!restartable(error)) throw error;
+    // before a restart: a missing file names the cause better, and no restart finds it
+    check.now();
+    const missing = await withTimeout(check.answered, PREFLIGHT_WAIT_MS, t("engine.what.preflight")).catch(() => []);
+    if (missing.length) throw Object.assign(new Error(missing.join("; ")), { final: true });
+    throw error;
+  } finally {
+    watch.stop();
+  }
 }
 
-function boot(element) {
+// The first start, and again in a fresh worker (`restarts` times at most)
+// while it fails in a way the next one may not (restartable).
+async function startOrRestart(element, restarts) {
+  try {
+    return await start(element);
+  } catch (error) {
+    if (restarts < 1 || !restartable(error)) throw error;
+    status.restarted = describe(error);
+    console.warn("[tablecheck] engine start failed, starting it again:", error);
+    setStatus("restarting");
+    return startOrRestart(freshElement(), restarts - 1);
+  }
+}
+
+function boot(element, restarts = RESTARTS) {
   boots += 1;
   const mine = boots;
+  delete status.restarted;
   setStatus("downloading");
   opened = new Promise((resolve) => { openResolve = resolve; });
   const ready = makeReady();
   const resolvers = readyResolvers;
-  start(element).then(
+  startOrRestart(element, restarts).then(
     (info) => {
       if (mine !== boots) return;
+      if (status.restarted) info.restarted = status.restarted;
       window.tablecheck.info = info;
       status.boot = info.boot || null;
       setStatus("ready");
@@ -244,7 +310,10 @@ function boot(element) {
 try {
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = ({ data }) => {
-    if (data && data.stage === "starting" && status.stage === "downloading") setStatus("starting");
+    if (data && data.stage === "alive") alive = true; // static/js/boot/pyodide.mjs: its first request answered
+    if (data && data.stage === "starting" && (status.stage === "downloading" || status.stage === "restarting")) {
+      setStatus("starting");
+    }
   };
 } catch (_) { /* no BroadcastChannel: the stages go straight to ready */ }
 
@@ -297,6 +366,8 @@ async function early(name, request) {
   } catch (error) {
     return { error: { field: null, message: t("engine.unavailable", { detail: describe(error) }) } };
   }
+  // sent to a worker that failed and was started again: ask the new one
+  if (current.xworker !== xworker) return call(name, request);
   try {
     const text = await sent;
     // for benchmarks: sent -> answered (a wait, not work: not a tablecheck: step)
@@ -307,7 +378,9 @@ async function early(name, request) {
   }
 }
 
-function retry() {
+// The engine's script element again, for a new worker (the old one stopped).
+let workers = 1;
+function freshElement() {
   const old = document.getElementById(ENGINE_ID);
   if (old) {
     try { old.xworker && old.xworker.terminate(); } catch (_) { /* already gone */ }
@@ -315,12 +388,17 @@ function retry() {
   const fresh = document.createElement("script");
   for (const key of old ? old.getAttributeNames() : []) fresh.setAttribute(key, old.getAttribute(key));
   // PyScript keeps one worker per name: give the new one its own
-  fresh.setAttribute("name", `${ENGINE_ID}-${boots + 1}`);
+  workers += 1;
+  fresh.setAttribute("name", `${ENGINE_ID}-${workers}`);
   fresh.id = ENGINE_ID;
   old?.remove();
-  root.dataset.engine = "loading";
   document.head.append(fresh);
-  window.tablecheck.ready = boot(fresh);
+  return fresh;
+}
+
+function retry() {
+  root.dataset.engine = "loading";
+  window.tablecheck.ready = boot(freshElement());
   return window.tablecheck.ready;
 }
 

@@ -121,6 +121,10 @@ def test_engine_failure_says_so_and_retry_recovers(browser, site, broken, status
         assert "failed to load" in text and shown in text, text
         assert page.locator("#engine-retry").is_visible()
         assert page.locator("#roll").is_disabled()
+        # a missing file the pre-flight names, or the rules failing to load, fail the same way
+        # again: no restart; a worker error (PyScript's, a file it fetches) is tried again first
+        restarted = page.evaluate("window.tablecheck.status.restarted") or None
+        assert (restarted is not None) == (shown == "api.py"), restarted
         # a call while the engine is down answers with an error, it does not hang
         answer = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
         assert answer["error"]["field"] is None and "unavailable" in answer["error"]["message"]
@@ -129,6 +133,100 @@ def test_engine_failure_says_so_and_retry_recovers(browser, site, broken, status
         assert wait_ready(page) == "ready"
         assert page.locator("#engine-retry").is_hidden()
         assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        context.close()
+
+
+STAGES = """
+    window.__stages = [];
+    window.addEventListener('tablecheck:status', (e) => window.__stages.push(e.detail.stage));
+"""
+
+
+def first_request_only(context, pattern, first):
+    """`first(route)` answers the first GET of `pattern`; the rest (the
+    bridge's pre-flight HEADs too) go to the server."""
+    seen = []
+
+    def handle(route):
+        if route.request.method != "GET":
+            return route.continue_()
+        seen.append(route.request.url)
+        if len(seen) == 1:
+            first(route)
+        else:
+            route.continue_()
+    context.route(pattern, handle)
+    return seen
+
+
+def test_a_start_that_fails_in_the_worker_is_started_again_without_a_tap(browser, site):
+    """The engine bridge's restart (static/js/engine.js, RESTARTS): the first
+    worker's boot module throws (as Firefox's spurious "too much recursion"
+    does); a fresh worker starts, and the page never says it failed."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(STAGES)
+    seen = first_request_only(context, "**/static/js/boot/pyodide.mjs", lambda route: route.fulfill(
+        status=200, content_type="text/javascript", body="throw new Error('the first start breaks');"))
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        assert wait_ready(page) == "ready"
+        stages = page.evaluate("window.__stages")
+        assert "error" not in stages and "restarting" in stages, stages
+        assert stages.index("restarting") < stages.index("ready")
+        assert page.evaluate("window.tablecheck.info.restarted"), page.evaluate("window.tablecheck.info")
+        assert len(seen) == 2  # the boot module twice: one per worker
+        assert page.locator("#engine-retry").is_hidden()
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        context.close()
+
+
+def test_a_worker_that_gives_no_sign_of_life_is_started_again(browser, site):
+    """Seen in Firefox: a worker whose requests never go out. Here the first
+    worker's first request (snapshot.json) is never answered: past STALL_MS
+    a fresh worker starts, and the early odds asked meanwhile are answered."""
+    pending = []
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.TABLECHECK_STALL_MS = 2000;" + STAGES)
+    first_request_only(context, "**/static/vendor/snapshot/snapshot.json", pending.append)
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        early = page.evaluate_handle(
+            "window.tablecheck.early('odds', {system: 'dice', check: 'roll', expression: '2d6'})")
+        assert wait_ready(page) == "ready"
+        assert pending, "the first snapshot.json was answered"
+        assert "no sign of life for 2 s" in page.evaluate("window.tablecheck.info.restarted")
+        assert "error" not in page.evaluate("window.__stages")
+        odds = page.evaluate("(p) => p", early)
+        assert odds["distribution"]["7"] == pytest.approx(6 / 36), odds
+    finally:
+        for route in pending:
+            route.abort()
+        context.close()
+
+
+def test_a_start_that_fails_every_time_says_so_after_its_restarts(browser, site):
+    """A worker error on every start: RESTARTS fresh workers, then the error and Retry."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(STAGES)
+    seen = []
+
+    def broken(route):
+        if route.request.method != "GET":  # the pre-flight's HEAD: the file is there
+            return route.continue_()
+        seen.append(route.request.url)
+        route.fulfill(status=200, content_type="text/javascript", body="throw new Error('every start breaks');")
+    context.route("**/static/js/boot/pyodide.mjs", broken)
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        assert wait_ready(page) == "error"
+        assert len(seen) == 3  # the first start and RESTARTS (2) more
+        assert page.evaluate("window.__stages").count("restarting") == 2
+        assert page.locator("#engine-retry").is_visible()
     finally:
         context.close()
 

@@ -82,10 +82,22 @@ function missingApi() {
   return null;
 }
 
+// The page's engine bridge (static/js/engine.js) starts a worker again that
+// has not said this within its time (a Firefox worker whose requests never
+// went out): said once the first request is answered.
+function alive() {
+  try {
+    new BroadcastChannel("tablecheck-engine").postMessage({ stage: "alive" });
+  } catch (_) { /* no BroadcastChannel: the bridge's start time limit is all there is */ }
+}
+
 async function readMeta() {
   const missing = missingApi();
-  if (missing) throw new Error(missing);
-  const response = await fetch(new URL("snapshot.json", SNAPSHOT_DIR));
+  if (missing) {
+    alive();
+    throw new Error(missing);
+  }
+  const response = await fetch(new URL("snapshot.json", SNAPSHOT_DIR)).finally(alive);
   if (!response.ok) throw new Error(`snapshot.json: HTTP ${response.status}`);
   let meta;
   try {
