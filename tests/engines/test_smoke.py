@@ -19,19 +19,31 @@ from page_tools import LATEST
 from tablecheck import api
 
 
-def test_a_cold_start_is_from_the_snapshot_and_fetches_each_file_once(engine, private_site):
-    held = private_site.hold(SW)  # the precache, which asks for every file again, waits
-    try:
-        assert open_cold(engine, private_site) == "ready", engine.state()
-        engine.wait(SETTLED, what="the first odds drawn")
-        info = boot(engine)
-        assert info["snapshot"] == "used", dump(info)
-        assert info["prefetched"] > 0, dump(info)  # the package asked for early, and handed over
-        assert fetched_twice(private_site) == {}
-        assert page_fetched_twice(engine.js(PAGE_ENTRIES)) == {}  # and as the engine's resource timing sees it
-        assert MUST <= fetched(private_site)
-    finally:
-        held.release()
+def test_a_cold_start_is_from_the_snapshot_and_fetches_each_file_once(engine, built_site):
+    # A start the bridge had to make again (engine.js RESTARTS: Firefox fails
+    # about 1 start in 40) is two starts, each fetching the files: the check is
+    # on one start, so a restarted one is opened once more on a new origin.
+    for attempt in range(3):
+        server = Server(built_site["dir"]).start()
+        held = server.hold(SW)  # the precache, which asks for every file again, waits
+        try:
+            assert open_cold(engine, server) == "ready", engine.state()
+            engine.wait(SETTLED, what="the first odds drawn")
+            restarted = engine.js("() => window.tablecheck.info.restarted || null")
+            if restarted:
+                print(f"start {attempt + 1} was restarted ({restarted}): opened again")
+                continue
+            info = boot(engine)
+            assert info["snapshot"] == "used", dump(info)
+            assert info["prefetched"] > 0, dump(info)  # the package asked for early, and handed over
+            assert fetched_twice(server) == {}
+            assert page_fetched_twice(engine.js(PAGE_ENTRIES)) == {}  # and as the engine's resource timing sees it
+            assert MUST <= fetched(server)
+            return
+        finally:
+            held.release()
+            server.stop()
+    pytest.fail("three cold starts in a row were restarted")
 
 
 # One check of each game, with entered dice, a result the rule texts give
