@@ -182,6 +182,11 @@ async function missingFiles() {
   return (await Promise.all(asked)).filter(Boolean);
 }
 
+// The files missing, as a start's error: final, no restart finds them.
+function missingError(missing) {
+  return Object.assign(new Error(missing.join("; ")), { final: true });
+}
+
 // The pre-flight check, off the start's critical path: a start that is well
 // under way needs none of its eight requests (and the main thread none of their
 // cost), so it runs only once PREFLIGHT_DELAY_MS have passed without the
@@ -194,7 +199,7 @@ function preflight(delay = PREFLIGHT_DELAY_MS) {
   const timer = setTimeout(() => begin(root.dataset.engine !== "ready"), delay);
   const answered = begun.then((wanted) => { clearTimeout(timer); return wanted ? missingFiles() : []; });
   const result = answered.then((missing) => (missing.length
-    ? Promise.reject(Object.assign(new Error(missing.join("; ")), { final: true })) // no restart finds them
+    ? Promise.reject(missingError(missing))
     : new Promise(() => {})));
   result.catch(() => {});
   return { result, answered, now: () => begin(true) };
@@ -222,11 +227,7 @@ async function start(element) {
   const failed = new Promise((_, reject) => {
     xworker.addEventListener("error", (event) => {
       event.preventDefault?.();
-      const error = new Error(event.message || t("engine.workerError"));
-      // a missing file names the cause better than the worker can: ask first
-      check.now();
-      withTimeout(check.answered, PREFLIGHT_WAIT_MS, t("engine.what.preflight")).then(
-        () => reject(error), () => reject(error));
+      reject(new Error(event.message || t("engine.workerError"))); // the pre-flight is asked below first
     });
     xworker.addEventListener("messageerror", () => reject(new Error(t("engine.workerUnreadable"))));
   });
@@ -250,7 +251,7 @@ async function start(element) {
     // before a restart: a missing file names the cause better, and no restart finds it
     check.now();
     const missing = await withTimeout(check.answered, PREFLIGHT_WAIT_MS, t("engine.what.preflight")).catch(() => []);
-    if (missing.length) throw Object.assign(new Error(missing.join("; ")), { final: true });
+    if (missing.length) throw missingError(missing);
     throw error;
   } finally {
     watch.stop();
