@@ -18,7 +18,7 @@ SETTLED = ("() => { const o = document.querySelector('#odds'); return document.d
            " && !!o.dataset.seq && !o.classList.contains('stale') && o.getAttribute('aria-busy') === null; }")
 
 # files a start from the snapshot must ask for (each once)
-MUST = {"/pyscript.json", "/py/engine.py", "/catalog.json", "/static/js/boot/unpack.mjs", "/py/tablecheck/api.py"}
+MUST = {"/py/engine.py", "/catalog.json", "/static/js/boot/unpack.mjs", "/py/files.json"}
 
 
 # the page's resource timing: {path: [[transferSize, body bytes], ...]} of every name it lists

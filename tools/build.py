@@ -6,7 +6,8 @@
 Writes: index.html (with pyscript.json's content as its engine's inline
 config), manifest.webmanifest, pyscript.json (generated: the
 vendored interpreter plus every .py file of py/tablecheck/), py/ (the worker
-entry and the package), static/ (JS, CSS, icons) with static/vendor/ (only
+entry and the package, and py/files.json: the config's files in one file,
+see package_files), static/ (JS, CSS, icons) with static/vendor/ (only
 the PyScript and Pyodide files a page needs, copied from node_modules and
 checked against tools/vendor-files.json), and sw.js generated from the
 root sw.js template: its precache list is every other file of dist/ and its
@@ -202,6 +203,27 @@ def pyscript_config(root, py_files):
     return json.dumps(config, indent=2, sort_keys=True) + "\n"
 
 
+FILES_BUNDLE = "py/files.json"
+FILES_FORMAT = 1
+
+
+def package_files(config, out):
+    """py/files.json: every file of the config, its text by the config's
+    name for it ({format, files: {"./py/tablecheck/api.py": text}}), from
+    the very files written to `out`. static/js/boot/pyodide.mjs answers
+    PyScript's fetch of each file from it: one request instead of one per
+    file (issue 29: 110 requests cost the start CPU and round trips)."""
+    files = {}
+    for source in json.loads(config)["files"]:
+        rel = source[len("./"):]
+        try:
+            files[source] = (out / rel).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise BuildError(f"{FILES_BUNDLE}: the config's file {rel} is not in the build") from None
+    return json.dumps({"format": FILES_FORMAT, "files": files}, sort_keys=True, ensure_ascii=False,
+                      separators=(",", ":")) + "\n"
+
+
 CONFIG_ATTR = 'config="./pyscript.json"'
 
 
@@ -209,8 +231,8 @@ def inline_config(page, config):
     """index.html with the engine's config written into its <script type="py">
     (`config` attribute, JSON): PyScript then fetches no config, where a
     config file is fetched twice, by the page and again by the engine's
-    worker. pyscript.json is still written (static/js/boot/pyodide.mjs reads
-    its file list from it, once)."""
+    worker. pyscript.json is still written (the file the config comes
+    from, for anyone reading the build; no start fetches it)."""
     if page.count(CONFIG_ATTR) != 1:
         raise BuildError(f"index.html: expected one {CONFIG_ATTR} to write the config into")
     compact = json.dumps(json.loads(config), separators=(",", ":"), sort_keys=True)
@@ -581,6 +603,7 @@ def build(root=ROOT, out=None, extra_systems=(), snapshot=True):
     for rel, text in generated.items():
         (out / rel).write_text(text, encoding="utf-8")
     (out / CONFIG_TEMPLATE).write_text(config, encoding="utf-8")
+    (out / FILES_BUNDLE).write_text(package_files(config, out), encoding="utf-8")
     page = out / "index.html"
     page.write_text(inline_config(page.read_text(encoding="utf-8"), config), encoding="utf-8")
     snapshot_info = add_snapshot(out, manifest, enabled=snapshot)

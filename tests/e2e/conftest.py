@@ -19,6 +19,7 @@ start-up traffic to Google hosts is cut off by --host-resolver-rules, and
 the tests assert that the page itself only talks to its own origin.
 """
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -106,6 +107,16 @@ def private_site(built_site):
         server.stop()
     except OSError:
         pass
+
+
+def bundle_with(site_dir, rel, text):
+    """The site's py/files.json (the package in one file, tools/build.py
+    package_files) with the file `rel` ("py/tablecheck/api.py") holding `text`:
+    a test changes a package file the way the worker gets it."""
+    bundle = json.loads((site_dir / "py" / "files.json").read_text(encoding="utf-8"))
+    assert "./" + rel in bundle["files"], rel
+    bundle["files"]["./" + rel] = text
+    return json.dumps(bundle)
 
 
 def wait_ready(page, timeout=READY_TIMEOUT_MS):

@@ -16,7 +16,7 @@ def test_a_cold_start_from_the_snapshot_fetches_each_file_once(browser, private_
         assert wait_ready(page) == "ready"
         page.wait_for_function(SETTLED, timeout=READY_TIMEOUT_MS)
         assert page.evaluate("window.tablecheck.info.boot.snapshot") == "used"
-        assert page.evaluate("window.tablecheck.info.boot.prefetched") > 0  # the package asked for early
+        assert page.evaluate("window.tablecheck.info.boot.prefetched") > 0  # the package came in one bundle (py/files.json)
         assert fetched_twice(private_site) == {}
         assert page_fetched_twice(page.evaluate(PAGE_ENTRIES)) == {}  # and as the page's resource timing sees it
         assert MUST <= fetched(private_site)

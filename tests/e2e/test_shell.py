@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, RequestLog, resolve_roll, wait_controlled, wait_ready
+from conftest import READY_TIMEOUT_MS, RequestLog, bundle_with, resolve_roll, wait_controlled, wait_ready
 
 ENTERED = {"system": "dice", "check": "roll", "expression": "3d6+2", "dice": [2, 5, 1]}
 
@@ -98,19 +98,28 @@ def test_a_slow_start_says_so_then_recovers_without_retry(browser, private_site)
 BROKEN_MODULE = "raise RuntimeError('boom at import')\n"
 
 
-@pytest.mark.parametrize("broken, status, body, shown", [
+def fulfilled(status, body):
+    return lambda route: route.fulfill(status=status, body=body)
+
+
+@pytest.mark.parametrize("broken, shown", [
     # caught by the bridge's pre-flight check (Pyodide itself would hang)
-    ("static/vendor/pyodide/pyodide.asm.wasm", 404, "not found", "pyodide.asm.wasm is missing (HTTP 404)"),
-    ("static/vendor/pyodide/pyodide.mjs", 404, "not found", "pyodide.mjs"),
-    # reported by PyScript from the worker
-    ("py/tablecheck/api.py", 404, "not found", "api.py"),
-    # an exception while the rules load: reported by py/engine.py
-    ("py/tablecheck/api.py", 200, BROKEN_MODULE, "RuntimeError: boom at import"),
+    ([("static/vendor/pyodide/pyodide.asm.wasm", 404, "not found")], "pyodide.asm.wasm is missing (HTTP 404)"),
+    ([("static/vendor/pyodide/pyodide.mjs", 404, "not found")], "pyodide.mjs"),
+    # reported by PyScript from the worker: without the bundle (py/files.json),
+    # PyScript fetches each file of the package itself, and api.py is missing
+    ([("py/files.json", 404, "not found"), ("py/tablecheck/api.py", 404, "not found")], "api.py"),
+    # an exception while the rules load, from the bundle's api.py: reported by py/engine.py
+    ([("py/files.json", 200, lambda site_dir: bundle_with(site_dir, "py/tablecheck/api.py", BROKEN_MODULE))],
+     "RuntimeError: boom at import"),
 ], ids=["wasm-missing", "pyodide-mjs-missing", "package-file-missing", "exception-at-import"])
-def test_engine_failure_says_so_and_retry_recovers(browser, site, broken, status, body, shown):
+def test_engine_failure_says_so_and_retry_recovers(browser, site, built_site, broken, shown):
     context = browser.new_context(service_workers="block")
-    pattern = f"**/{broken}"
-    context.route(pattern, lambda route: route.fulfill(status=status, body=body))
+    patterns = []
+    for path, status, body in broken:
+        body = body(built_site["dir"]) if callable(body) else body
+        patterns.append(f"**/{path}")
+        context.route(patterns[-1], fulfilled(status, body))
     page = context.new_page()
     try:
         page.goto(site.url)
@@ -128,7 +137,8 @@ def test_engine_failure_says_so_and_retry_recovers(browser, site, broken, status
         # a call while the engine is down answers with an error, it does not hang
         answer = page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)
         assert answer["error"]["field"] is None and "unavailable" in answer["error"]["message"]
-        context.unroute(pattern)
+        for pattern in patterns:
+            context.unroute(pattern)
         page.click("#engine-retry")
         assert wait_ready(page) == "ready"
         assert page.locator("#engine-retry").is_hidden()

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from cold_start import LATE_IMPORT
-from conftest import READY_TIMEOUT_MS, wait_controlled, wait_ready
+from conftest import READY_TIMEOUT_MS, bundle_with, wait_controlled, wait_ready
 from serve import Server
 from snapshot_pack import zstd_compress, zstd_decompress
 
@@ -98,11 +98,12 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         # the heap's first MB came XORed with the wasm's initial memory, which was put back (issue 29)
         assert boot["base"] == json.loads((built_site["dir"] / META).read_text())["base_bytes"] > 1_000_000
         # PyScript's own package came compiled with the snapshot; the config's
-        # files were asked for during the start, each once (PyScript got those answers)
+        # files came in one request during the start, py/files.json, and
+        # PyScript's fetch of each was answered from it (issue 29)
         assert boot["pycs"] > 5, boot
         assert boot["prefetched"] == len(json.loads((built_site["dir"] / "pyscript.json").read_text())["files"])
-        package = [u for u in requested if "/py/tablecheck/" in u]
-        assert package and len(package) == len(set(package)) == boot["prefetched"], package
+        assert [u for u in requested if "/py/tablecheck/" in u] == []
+        assert len([u for u in requested if u.endswith("/py/files.json")]) == 1, requested
         # py/engine.py found the rules imported, from the very files PyScript wrote
         assert boot["restored"] is True and boot["modules"] > 10
         assert "reloaded" not in boot
@@ -126,6 +127,27 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert catalog == cpython_catalog(built_site["dir"] / "py")
         # ready, rolled, odds and catalog answered: the zip never fetched
         assert not [u for u in fetched if u.endswith("/" + STDLIB)], fetched
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("status, body", [(404, "not found"), (200, '{"format": 1, "files": '),
+                                          (200, '{"format": 2, "files": {}}')],
+                         ids=["missing", "cut-short", "other-format"])
+def test_without_a_readable_bundle_pyscript_fetches_each_file(browser, site, built_site, status, body):
+    """py/files.json missing, not JSON or of another format: PyScript's own
+    fetch of each of the config's files, once each, and the same ready engine."""
+    context = browser.new_context(service_workers="block")
+    context.route("**/py/files.json", lambda route: route.fulfill(status=status, body=body))
+    fetched = record_gets(context)
+    try:
+        page, ready = start(context, site.url)
+        assert ready["boot"]["snapshot"] == "used" and "prefetched" not in ready["boot"], ready["boot"]
+        files = json.loads((built_site["dir"] / "pyscript.json").read_text())["files"]
+        package = [u for u in fetched if "/py/tablecheck/" in u]
+        assert len(package) == len(set(package)) == len(files), package
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+        assert_calm_ready(page)
     finally:
         context.close()
 
@@ -268,7 +290,8 @@ def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, sit
     changed = (built_site["dir"] / rel).read_text().replace('__version__ = "', '__version__ = "9.9.9-')
     assert "9.9.9-" in changed
     context = browser.new_context(service_workers="block")
-    context.route(f"**/{rel}", lambda route: route.fulfill(status=200, body=changed))
+    bundle = bundle_with(built_site["dir"], rel, changed)  # the worker gets the package from py/files.json
+    context.route("**/py/files.json", lambda route: route.fulfill(status=200, body=bundle))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]

@@ -109,6 +109,25 @@ def test_pyscript_config_points_at_the_vendored_interpreter_and_lists_the_packag
     assert "./py/tablecheck/api.py" in config["files"]
 
 
+def test_the_package_is_also_in_one_file_holding_each_config_file_s_text(site):
+    """py/files.json (issue 29): the config's files in one request, each
+    under the config's name for it, with the very text of the file shipped."""
+    out, info = site
+    config = json.loads((out / "pyscript.json").read_text())
+    bundle = json.loads((out / build.FILES_BUNDLE).read_text(encoding="utf-8"))
+    assert bundle["format"] == build.FILES_FORMAT == 1
+    assert sorted(bundle["files"]) == sorted(config["files"])
+    for source, text in bundle["files"].items():
+        assert text == (out / source).read_text(encoding="utf-8"), source
+    assert "./" + build.FILES_BUNDLE in info["precache"]  # offline, as every file
+
+
+def test_a_config_file_missing_from_the_build_fails_the_bundle_naming_it(tmp_path):
+    config = json.dumps({"files": {"./py/tablecheck/gone.py": "./tablecheck/gone.py"}})
+    with pytest.raises(build.BuildError, match="py/files.json.*py/tablecheck/gone.py"):
+        build.package_files(config, tmp_path)
+
+
 def test_index_html_loads_only_relative_same_site_files(site):
     out, _ = site
     html = (out / "index.html").read_text()
@@ -164,6 +183,8 @@ def test_a_new_python_module_is_packaged_without_editing_the_build(fake_root, tm
     assert "./py/tablecheck/games/brand_new.py" in info["precache"]
     config = json.loads((tmp_path / "out" / "pyscript.json").read_text())
     assert config["files"]["./py/tablecheck/games/brand_new.py"] == "./tablecheck/games/brand_new.py"
+    bundle = json.loads((tmp_path / "out" / build.FILES_BUNDLE).read_text())
+    assert bundle["files"]["./py/tablecheck/games/brand_new.py"] == "SYSTEM = None\n"
 
 
 def test_a_missing_vendor_file_fails_the_build_naming_it(fake_root, tmp_path, capsys):

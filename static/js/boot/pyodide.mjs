@@ -210,60 +210,66 @@ meta.catch(stopUnpacker);
 snapshot.then(({ filled }) => filled.catch(() => {}), () => {});
 runtime.catch(() => {});
 
-// -- the config's files, fetched during the start -------------------------------
-// PyScript fetches the config's `files` (the rules package, ~40 files) only
-// after loadPyodide has returned, one request each: on the critical path. This
-// module asks for them while Pyodide starts instead (once Pyodide's own big
-// downloads are under way, so that they queue behind none of them) and hands
-// each response to PyScript's own fetch of that very address, once; any other
-// request, and any file whose early fetch failed, goes to the network as before.
-const SITE_CONFIG = new URL("../../../pyscript.json", import.meta.url).href;
+// -- the config's files, in one request during the start ------------------------
+// PyScript fetches the config's `files` (the rules package, ~110 files) only
+// after loadPyodide has returned, one request each: on the critical path. The
+// build writes them all into one file, py/files.json ({format, files: {the
+// config's name for a file: its text}}, tools/build.py package_files); this
+// module asks for it while Pyodide starts (once Pyodide's own big downloads
+// are under way, so that it queues behind none of them) and answers
+// PyScript's fetch of each file from it, once. Any other request, every file
+// when the bundle is missing or unreadable, and a file it does not hold go to
+// the network as before.
+const SITE = new URL("../../../", import.meta.url).href;
+const PACKAGE_DIR = new URL("py/", SITE).href; // what the bundle may answer
+const BUNDLE_URL = new URL("py/files.json", SITE).href;
+const BUNDLE_FORMAT = 1;
 const realFetch = globalThis.fetch;
-const early = new Map(); // absolute URL -> Promise<Response>
-const fileList = typeof realFetch === "function"
-  ? realFetch.call(globalThis, SITE_CONFIG).then((r) => (r.ok ? r.json() : {})).then(
-    (config) => Object.keys((config && config.files) || {})
-      .filter((source) => !/^\{.+\}$/.test(source) && !source.endsWith("/*"))
-      .map((source) => new URL(source, SITE_CONFIG).href),
-    () => [])
-  : Promise.resolve([]);
+
+function readBundle(data) {
+  const files = new Map(); // absolute URL -> text
+  if (!data || data.format !== BUNDLE_FORMAT || !data.files || typeof data.files !== "object") return files;
+  for (const [source, text] of Object.entries(data.files)) {
+    if (typeof text === "string") files.set(new URL(source, SITE).href, text);
+  }
+  return files;
+}
 
 // Asked for once loadPyodide has been called (prefetchFiles), on whichever
 // comes first: Pyodide's fetch of its stdlib zip going out (its last big
 // download), a timer, or PyScript asking for one of the files. (A timer
 // alone is not enough: WebKit ran it only after PyScript had fetched every
-// file itself, each file then came twice.)
+// file itself.)
 let prefetching = false;
-let prefetched = null; // Promise: the early requests are out
-let listed = new Set(); // the config's files, once fileList is in
-fileList.then((urls) => { listed = new Set(urls); });
+let bundle = null; // Promise<Map>: the bundle's files not handed over yet
 function startPrefetch() {
-  if (!prefetched) {
-    prefetched = fileList.then((urls) => {
-      for (const url of urls) {
-        const answer = realFetch.call(globalThis, url);
-        answer.catch(() => {});
-        early.set(url, answer);
-      }
-      if (early.size) boot.prefetched = early.size;
-    });
+  if (!bundle) {
+    bundle = realFetch.call(globalThis, BUNDLE_URL)
+      .then((r) => (r.ok ? r.json() : null))
+      .then(readBundle, () => new Map())
+      .then((files) => {
+        if (files.size) boot.prefetched = files.size;
+        return files;
+      });
   }
-  return prefetched;
+  return bundle;
 }
 
 function prefetchFiles() {
-  if (prefetching) return; // once (a failed restore's normal start keeps the answers)
+  if (prefetching) return; // once (a failed restore's normal start keeps the bundle)
   prefetching = true;
   setTimeout(startPrefetch, 0);
 }
 
-// PyScript's fetch of a config file gets the early answer (once)
-function handOver(input) {
-  const answer = early.get(input);
-  early.delete(input);
-  if (!early.size) globalThis.fetch = realFetch; // all handed over: out of the way
-  return answer.then((r) => (r.ok ? r : realFetch.call(globalThis, input)),
-    () => realFetch.call(globalThis, input));
+// PyScript's fetch of a file under py/: the bundle's text (once), else the network
+function fromBundle(input) {
+  return startPrefetch().then((files) => {
+    if (!files.has(input)) return realFetch.call(globalThis, input);
+    const text = files.get(input);
+    files.delete(input);
+    if (!files.size) globalThis.fetch = realFetch; // all handed over: out of the way
+    return new Response(text, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  });
 }
 
 if (typeof realFetch === "function") {
@@ -279,10 +285,8 @@ if (typeof realFetch === "function") {
     }
     if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
     if (rest.length !== 0 || typeof input !== "string") return realFetch.call(globalThis, input, ...rest);
-    if (early.has(input)) return handOver(input);
-    if (!prefetching || prefetched || !listed.has(input)) return realFetch.call(globalThis, input);
-    // a file asked for before the early requests went out: send them now, then answer
-    return startPrefetch().then(() => (early.has(input) ? handOver(input) : realFetch.call(globalThis, input)));
+    if (prefetching && input.startsWith(PACKAGE_DIR) && input !== BUNDLE_URL) return fromBundle(input);
+    return realFetch.call(globalThis, input);
   };
 }
 
