@@ -109,6 +109,11 @@ def private_site(built_site):
         pass
 
 
+def fulfilled(status, body):
+    """A route handler answering every request with `status` and `body`."""
+    return lambda route: route.fulfill(status=status, body=body)
+
+
 def bundle_with(site_dir, rel, text):
     """The site's py/files.json (the package in one file, tools/build.py
     package_files) with the file `rel` ("py/tablecheck/api.py") holding `text`:

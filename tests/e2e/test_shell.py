@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import READY_TIMEOUT_MS, RequestLog, bundle_with, resolve_roll, wait_controlled, wait_ready
+from conftest import READY_TIMEOUT_MS, RequestLog, bundle_with, fulfilled, resolve_roll, wait_controlled, wait_ready
 
 ENTERED = {"system": "dice", "check": "roll", "expression": "3d6+2", "dice": [2, 5, 1]}
 
@@ -96,10 +96,6 @@ def test_a_slow_start_says_so_then_recovers_without_retry(browser, private_site)
 
 
 BROKEN_MODULE = "raise RuntimeError('boom at import')\n"
-
-
-def fulfilled(status, body):
-    return lambda route: route.fulfill(status=status, body=body)
 
 
 @pytest.mark.parametrize("broken, shown", [

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from cold_start import LATE_IMPORT
-from conftest import READY_TIMEOUT_MS, bundle_with, wait_controlled, wait_ready
+from conftest import READY_TIMEOUT_MS, bundle_with, fulfilled, wait_controlled, wait_ready
 from serve import Server
 from snapshot_pack import zstd_compress, zstd_decompress
 
@@ -138,7 +138,7 @@ def test_without_a_readable_bundle_pyscript_fetches_each_file(browser, site, bui
     """py/files.json missing, not JSON or of another format: PyScript's own
     fetch of each of the config's files, once each, and the same ready engine."""
     context = browser.new_context(service_workers="block")
-    context.route("**/py/files.json", lambda route: route.fulfill(status=status, body=body))
+    context.route("**/py/files.json", fulfilled(status, body))
     fetched = record_gets(context)
     try:
         page, ready = start(context, site.url)
@@ -177,10 +177,6 @@ def _fallback_cases(meta, packed):
     }
 
 
-def answer(status, body):
-    return lambda route: route.fulfill(status=status, body=body)
-
-
 FALLBACKS = ["snapshot-missing", "meta-missing", "truncated", "corrupt", "other-pyodide-version",
              "other-pyodide-build", "restore-throws-6254"]
 
@@ -191,7 +187,7 @@ def test_a_bad_snapshot_means_the_normal_start_and_says_why(browser, site, snaps
     routes, reason = _fallback_cases(meta, packed)[case]
     context = browser.new_context(service_workers="block")
     for rel, (status, body) in routes.items():
-        context.route(f"**/{rel}", answer(status, body))
+        context.route(f"**/{rel}", fulfilled(status, body))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
@@ -235,9 +231,9 @@ def test_a_normal_start_without_good_bytecode_compiles_and_says_why(browser, sit
     stock stdlib zip, compiled as before, and a calm Ready."""
     routes, reason = _bytecode_cases(built_site)[case]
     context = browser.new_context(service_workers="block")
-    context.route(f"**/{META}", answer(404, b"not found"))  # the normal start, at once
+    context.route(f"**/{META}", fulfilled(404, b"not found"))  # the normal start, at once
     for rel, (status, body) in routes.items():
-        context.route(f"**/{rel}", answer(status, body))
+        context.route(f"**/{rel}", fulfilled(status, body))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]
@@ -291,7 +287,7 @@ def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, sit
     assert "9.9.9-" in changed
     context = browser.new_context(service_workers="block")
     bundle = bundle_with(built_site["dir"], rel, changed)  # the worker gets the package from py/files.json
-    context.route("**/py/files.json", lambda route: route.fulfill(status=200, body=bundle))
+    context.route("**/py/files.json", fulfilled(200, bundle))
     try:
         page, ready = start(context, site.url)
         boot = ready["boot"]

@@ -285,7 +285,7 @@ if (typeof realFetch === "function") {
     }
     if (bytecode && String(input) === STDLIB_WITH_BYTECODE) return answerStdlib();
     if (rest.length !== 0 || typeof input !== "string") return realFetch.call(globalThis, input, ...rest);
-    if (prefetching && input.startsWith(PACKAGE_DIR) && input !== BUNDLE_URL) return fromBundle(input);
+    if (prefetching && input.startsWith(PACKAGE_DIR)) return fromBundle(input);
     return realFetch.call(globalThis, input);
   };
 }
