@@ -12,7 +12,8 @@
 //              the `pyscript` package it writes into the worker at each start).
 // BYTECODE_FILE: where to write the bytecode for the normal start (below).
 //
-// The snapshot is taken after `from tablecheck import api; api.catalog()`.
+// The snapshot is taken after `from tablecheck import api, worker; api.catalog()`
+// (tablecheck.worker: what py/engine.py exports, compiled here, not at each start).
 // It also holds a module `_tablecheck_snapshot` recording the SHA-256 of
 // every package file it was made from: py/engine.py compares them with the
 // files PyScript wrote after the restore, so a snapshot never runs rules
@@ -164,7 +165,7 @@ os.chdir(${JSON.stringify(HOME)})
 if "" not in sys.path:
     sys.path.insert(0, "")
 
-from tablecheck import api
+from tablecheck import api, worker
 import json
 _catalog = api.catalog()
 # the catalog as py/engine.py answers it: the same text for every restored start
@@ -183,10 +184,7 @@ def _first_requests(catalog):
             yield request
 
 for _request in _first_requests(_catalog):
-    try:
-        api.odds(_request)
-    except Exception:
-        pass  # a check whose defaults are no request: the page asks for nothing there either
+    worker.odds(json.dumps(_request))  # as the page asks; a refusal is an answer too
 
 import importlib, importlib.util
 from importlib._bootstrap_external import _code_to_hash_pyc
