@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import os
 import shutil
+import socket
 import stat
 import tempfile
 import threading
@@ -61,8 +62,10 @@ class _Direction:
 class Link:
     """A throttling TCP proxy: `port` forwards to 127.0.0.1:`target_port`."""
 
-    def __init__(self, target_port, mbit=20.0, rtt_ms=40.0):
+    def __init__(self, target_port, mbit=20.0, rtt_ms=40.0, scheme="http", receive_buffer=None):
         self.target_port = target_port
+        self.scheme = scheme  # "https": in front of bench/_h2.py's H2Front
+        self.receive_buffer = receive_buffer  # bytes the kernel may hold from the server (bench/_h2.py LINK_BUFFER)
         self.mbit = mbit
         self.rtt_ms = rtt_ms
         self.loop = asyncio.new_event_loop()
@@ -73,7 +76,7 @@ class Link:
 
     @property
     def url(self):
-        return f"http://127.0.0.1:{self.port}/"
+        return f"{self.scheme}://127.0.0.1:{self.port}/"
 
     def _run(self):
         asyncio.set_event_loop(self.loop)
@@ -110,6 +113,8 @@ class Link:
         except OSError:
             client_writer.close()
             return
+        if self.receive_buffer:
+            server_writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.receive_buffer)
         await asyncio.gather(self._pipe(client_reader, server_writer, self.up),
                              self._pipe(server_reader, client_writer, self.down))
 

@@ -2,7 +2,7 @@
 """The first visit on a real link and a slow device (issue 29, item 4).
 
     .venv/bin/python bench/bench_link.py [--runs 2] [--visits 2] [--mbit 20] [--rtt 40]
-        [--cores 0.5] [--conditions link,loopback,loopback-cpu] [--files] [--against DIR]
+        [--cores 0.5] [--conditions link,loopback,loopback-cpu] [--files] [--against DIR] [--http2]
 
 The app (the site as built, Python from its memory snapshot) and the bare
 page (bench/_browser.py: the same vendored PyScript + Pyodide, one line of
@@ -30,6 +30,11 @@ files whose body was sent twice in the cold visit are named. `--files`
 prints the app's files fetched before ready (the byte table of
 docs/benchmarks.md).
 
+`--http2` serves the link conditions over HTTP/2 and TLS (bench/_h2.py, in
+front of the same server, behind the same link), as GitHub Pages does: over
+HTTP/1.1 Chromium opens 6 connections per host and the page's ~60 small
+files queue for them.
+
 `--against DIR` puts another build of the app (tools/build.py's output,
 e.g. of main) in the bare page's place, measured as an app: a change's
 effect side by side, interleaved in one run (its "goal" column is then
@@ -50,6 +55,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _browser as B  # noqa: E402
+import _h2  # noqa: E402
 import _link  # noqa: E402
 
 PAGES = ("app", "bare")
@@ -58,10 +64,11 @@ OFFLINE_READY = "() => document.documentElement.dataset.offline === 'ready' || n
 
 
 @contextlib.contextmanager
-def profile(p, executable):
+def profile(p, executable, extra_args=()):
     """A persistent context on a brand-new profile, with `executable` (a CPU
-    limited wrapper) if given."""
+    limited wrapper) if given; `extra_args`: more Chromium switches."""
     options = B.launch_options()
+    options["args"] = options["args"] + list(extra_args)
     if executable:
         options["executable_path"] = executable
     with tempfile.TemporaryDirectory(prefix="tablecheck-profile-") as folder:
@@ -84,10 +91,10 @@ def visit(page, url, name):
     return ready, page.evaluate("window.__bench.firstOdds")
 
 
-def series(p, name, server, url, visits, executable):
+def series(p, name, server, url, visits, executable, extra_args=()):
     """One fresh profile: a cold visit, then `visits` warm ones. `name`: the kind of page."""
     out = {"cold": [], "warm": [], "first_cold": [], "first_warm": []}
-    with profile(p, executable) as context:
+    with profile(p, executable, extra_args) as context:
         B.instrument(context)
         server.counter.reset()
         page = context.pages[0] if context.pages else context.new_page()
@@ -120,18 +127,21 @@ def run_condition(p, condition, servers, args, executable):
     """Every run of one condition: {page: [series]}."""
     results = {name: [] for name in PAGES}
     with contextlib.ExitStack() as stack:
-        urls = {}
+        urls, extra = {}, {name: [] for name in PAGES}
         for name in PAGES:
             if condition.startswith("link"):
-                port = int(servers[name].url.rsplit(":", 1)[1].strip("/"))
-                urls[name] = stack.enter_context(_link.Link(port, args.mbit, args.rtt)).url
+                port, scheme, buffer = int(servers[name].url.rsplit(":", 1)[1].strip("/")), "http", None
+                if args.http2:  # as Pages serves it: HTTP/2 over TLS, behind the link
+                    front = stack.enter_context(_h2.H2Front(port, socket_buffer=_h2.LINK_BUFFER))
+                    port, scheme, buffer, extra[name] = front.port, "https", _h2.LINK_BUFFER, front.chromium_args
+                urls[name] = stack.enter_context(_link.Link(port, args.mbit, args.rtt, scheme, buffer)).url
             else:
                 urls[name] = servers[name].url
         for run in range(args.runs):
             order = PAGES if run % 2 == 0 else PAGES[::-1]
             for name in order:
                 kind = "app" if args.against else name  # --against: another build of the app in the bare page's place
-                results[name].append(series(p, kind, servers[name], urls[name], args.visits, executable))
+                results[name].append(series(p, kind, servers[name], urls[name], args.visits, executable, extra[name]))
     return results
 
 
@@ -192,6 +202,9 @@ def main(argv=None):
     ap.add_argument("--conditions", default="link,loopback,loopback-cpu",
                     help=f"comma-separated, of {', '.join(CONDITIONS)} (default link,loopback,loopback-cpu)")
     ap.add_argument("--files", action="store_true", help="print the app's files fetched before ready")
+    ap.add_argument("--http2", action="store_true",
+                    help="the link conditions over HTTP/2 and TLS, as GitHub Pages serves (bench/_h2.py); "
+                         "loopback stays HTTP/1.1 (the Python front's own CPU would be measured there)")
     ap.add_argument("--against", metavar="DIR", type=Path,
                     help="a built site (tools/build.py's output, e.g. of main) measured as an app in the bare "
                          "page's place: this build against another, side by side, interleaved")
@@ -232,7 +245,10 @@ def main(argv=None):
                "that arrived before the page said ready.",
                f"link: bench/_link.py, one {args.mbit:g} Mbit/s link each way, {args.rtt:g} ms round trip, "
                "shared by every connection of the browser; its connections to the proxy cost no handshake "
-               "(as one HTTP/2 connection to Pages, opened once).",
+               "(as one HTTP/2 connection to Pages, opened once)"
+               + ("; over HTTP/2 and TLS (bench/_h2.py): one connection, every request at once, answers in "
+                  "16 kB frames taking turns (no priorities)." if args.http2 else
+                  "; over HTTP/1.1 (6 connections per host in Chromium; --http2: as Pages serves)."),
                f"CPU: the whole browser (page, workers, service worker) in a cgroup v1 cpu group with a "
                f"quota of {args.cores:g} CPUs.",
                "the app and the bare page alternate in every run, each on a fresh profile."])
