@@ -52,9 +52,9 @@ const START_TIMEOUT_MS = Number(window.TABLECHECK_START_TIMEOUT_MS) || 60000;
 // hang rather than fail, so the page asks for them itself (HEAD, no body)
 // and names the one that is missing, when the start takes long or the worker
 // fails (see preflight). Offline (no answer at all) is not an error: the
-// service worker serves the GETs.
+// service worker serves the GETs. (Not pyscript.json: the engine's config is
+// written into its tag, no start fetches the file.)
 const REQUIRED_FILES = [
-  "./pyscript.json",
   "./py/engine.py",
   "./static/js/boot/pyodide.mjs",
   "./static/vendor/pyodide/pyodide.mjs",
@@ -188,7 +188,7 @@ function missingError(missing) {
 }
 
 // The pre-flight check, off the start's critical path: a start that is well
-// under way needs none of its eight requests (and the main thread none of their
+// under way needs none of its seven requests (and the main thread none of their
 // cost), so it runs only once PREFLIGHT_DELAY_MS have passed without the
 // engine being ready, or at once when the worker reports an error (a missing
 // file explains that best). `result` rejects naming the missing files and

@@ -143,6 +143,33 @@ def test_engine_failure_says_so_and_retry_recovers(browser, site, built_site, br
         context.close()
 
 
+def test_the_pre_flight_asks_only_for_files_a_start_needs(browser, site):
+    """pyscript.json is written for readers of the build; no start fetches it
+    (its content is the engine tag's inline config): missing, it is not named
+    as the reason of a slow start (static/js/engine.js REQUIRED_FILES)."""
+    context = browser.new_context(service_workers="block")
+    context.add_init_script("window.TABLECHECK_PREFLIGHT_DELAY_MS = 1")  # ask at once, while still loading
+    context.route("**/pyscript.json", fulfilled(404, "not found"))
+    heads = []
+
+    def log_heads(route):  # routed first (the last added), then on to the 404 above or the server
+        if route.request.method == "HEAD":
+            heads.append(urlsplit(route.request.url).path)
+        route.fallback()
+    context.route("**/*", log_heads)
+    page = context.new_page()
+    try:
+        page.goto(site.url)
+        assert wait_ready(page) == "ready"
+        page.wait_for_function("() => performance.getEntriesByType('resource')"  # the pre-flight's last HEAD
+                               ".some((e) => e.name.endsWith('pyodide-lock.json'))", timeout=READY_TIMEOUT_MS)
+        assert "/static/vendor/pyodide/pyodide.asm.wasm" in heads  # the pre-flight ran
+        assert "/pyscript.json" not in heads
+        assert page.evaluate("(r) => window.tablecheck.resolve(r)", ENTERED)["total"] == 10
+    finally:
+        context.close()
+
+
 STAGES = """
     window.__stages = [];
     window.addEventListener('tablecheck:status', (e) => window.__stages.push(e.detail.stage));
