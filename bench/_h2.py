@@ -98,6 +98,7 @@ class _Connection:
 
     def __init__(self, reader, writer, target_port, socket_buffer):
         self.reader, self.writer, self.target_port = reader, writer, target_port
+        self.socket_buffer = socket_buffer
         if socket_buffer:
             writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, socket_buffer)
             writer.transport.set_write_buffer_limits(high=socket_buffer // 2)
@@ -127,8 +128,11 @@ class _Connection:
                         task = asyncio.ensure_future(self.answer(event.stream_id, heads.pop(event.stream_id)))
                         self.tasks.add(task)
                         task.add_done_callback(self.tasks.discard)
-                    elif isinstance(event, (h2.events.WindowUpdated, h2.events.StreamReset)):
+                    elif isinstance(event, h2.events.StreamReset):
+                        heads.pop(event.stream_id, None)
                         self.window.set()
+                    elif isinstance(event, (h2.events.WindowUpdated, h2.events.RemoteSettingsChanged)):
+                        self.window.set()  # a window opened, or the initial window size changed
                     elif isinstance(event, h2.events.ConnectionTerminated):
                         return
                 self.flush()
@@ -145,6 +149,9 @@ class _Connection:
         passed = [(k.decode(), v.decode()) for k, v in headers if not k.startswith(b":")]
         try:
             status, out, body = await _http11(self.target_port, method, path, passed, self.gate)
+        except (OSError, ValueError, IndexError):  # the server did not answer, or not in HTTP
+            status, out, body = 502, [(b"content-type", b"text/plain")], b"bad gateway (bench/_h2.py)"
+        try:
             self.h2.send_headers(stream_id, [(b":status", str(status).encode())] + out, end_stream=not body)
             self.flush()
             at = 0
@@ -154,12 +161,21 @@ class _Connection:
                     self.window.clear()
                     await self.window.wait()
                     continue
+                await self.turn()
                 self.h2.send_data(stream_id, body[at:at + room], end_stream=at + room >= len(body))
                 at += room
                 self.flush()
-                await self.writer.drain()  # the link's window: the other streams take their turn
         except (h2.exceptions.StreamClosedError, h2.exceptions.ProtocolError, ConnectionError):
             pass  # the browser cancelled the request or went away
+
+    async def turn(self):
+        """Wait until the connection's write buffer has room for a frame,
+        letting every other stream with data go first (one frame each)."""
+        await asyncio.sleep(0)
+        limit = self.socket_buffer // 2 if self.socket_buffer else 256 * 1024
+        while self.writer.transport.get_write_buffer_size() >= limit and not self.writer.is_closing():
+            await self.writer.drain()
+            await asyncio.sleep(0)
 
 
 class H2Front:

@@ -63,7 +63,7 @@ def fetched(server):
 # module (static/js/boot/pyodide.mjs): once Python is up, api.resolve
 # imports a stdlib module the snapshot's heap does not hold (nothing the
 # start or the defaults' odds import): its source is only in the stdlib zip.
-# (Changing a package file instead would not do: py/engine.py's re-import
+# (Changing a package file instead would not do: tablecheck.worker's re-import
 # then calls importlib.invalidate_caches(), which imports importlib.metadata
 # from the zip before ready.) Only a request with entered dice imports it:
 # the page itself resolves a roll of its form ahead right after ready (a

@@ -548,7 +548,7 @@ def add_snapshot(out, manifest, enabled=True):
 
 CATALOG_FILE = "catalog.json"  # beside pyscript.json: generated, not a file of static/
 # Run in a fresh CPython on the built package (so a test build's extra
-# systems are in it): the catalog's JSON text as py/engine.py answers it.
+# systems are in it): the catalog's JSON text as tablecheck.worker answers it.
 _CATALOG_CODE = ("import json, sys\n"
                  "from tablecheck import api\n"
                  "sys.stdout.write(json.dumps(api.catalog(), allow_nan=False))\n")

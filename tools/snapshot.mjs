@@ -15,7 +15,7 @@
 // The snapshot is taken after `from tablecheck import api, worker; api.catalog()`
 // (tablecheck.worker: what py/engine.py exports, compiled here, not at each start).
 // It also holds a module `_tablecheck_snapshot` recording the SHA-256 of
-// every package file it was made from: py/engine.py compares them with the
+// every package file it was made from: tablecheck.worker.start() compares them with the
 // files PyScript wrote after the restore, so a snapshot never runs rules
 // other than the ones shipped.
 //
@@ -46,7 +46,7 @@
 //
 // Deterministic: hash randomisation is off while the snapshot is made
 // (PYTHONHASHSEED=0) and the `random` module's global generator is seeded
-// with 0 before it is taken (py/engine.py reseeds it from the OS at start;
+// with 0 before it is taken (tablecheck.worker.start() reseeds it from the OS;
 // the dice never use it). Prints one JSON line: {bytes, heap, pycs, ms}.
 // Uses only the vendored Pyodide and Node's standard library.
 
@@ -168,7 +168,7 @@ if "" not in sys.path:
 from tablecheck import api, worker
 import json
 _catalog = api.catalog()
-# the catalog as py/engine.py answers it: the same text for every restored start
+# the catalog as tablecheck.worker answers it: the same text for every restored start
 CATALOG_JSON = json.dumps(_catalog, allow_nan=False)
 
 # what each form asks first: its check's odds for the defaults (the rules'

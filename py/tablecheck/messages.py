@@ -1,5 +1,5 @@
 """The API's own messages in each language it answers in (api.md
-"Languages"): validation (params), the API's door (api.py, engine.py) and
+"Languages"): validation (params), the API's door (api.py, worker.py) and
 entered dice (dice/sources.py). One table per language, the same keys,
 `str.format` fields by name (tests/unit/test_messages.py asserts both).
 
@@ -45,7 +45,7 @@ MESSAGES = {
         "format_one_of": "must be one of: {names}",
         "format_none": "must be one of: none: {system} imports no files",
         "data_required": "is required: the file's contents as parsed JSON",
-        # -- JSON text (engine.py) -------------------------------------------------------
+        # -- JSON text (worker.py) -------------------------------------------------------
         "too_deep": "is nested more than {n} deep (lists or objects inside each other); no request "
                     "needs more than a few",
         "not_json": "is not valid JSON: {reason} (character {position})",

@@ -35,18 +35,25 @@ BOOT = {"restored": False}  # how this engine started (start())
 def start():
     """What py/engine.py runs at each start, before it exports: check a
     restored snapshot against the package files PyScript wrote (any
-    difference: the package imported afresh from them) and reseed `random`.
-    Returns the module whose functions to export: this one, or the one
-    imported afresh (a broken file raises here, as its import would)."""
+    difference: the package imported afresh from them), then the module's
+    own `begin`. Returns the module whose functions to export: this one, or
+    the one imported afresh (a broken file raises here, as its import would)."""
     state = _check_snapshot()
+    module = importlib.import_module(__name__) if state.get("reloaded") else sys.modules[__name__]
+    return module.begin(state)
+
+
+def begin(state):
+    """Record how this engine started (`state`, for ping) and reseed
+    `random`; returns this module."""
+    global BOOT
+    BOOT = state
     # A snapshot freezes the `random` module's global generator (and the hash
     # secret) for every restored start: reseed it from the OS. The dice never use
     # it (dice/sources.py: SystemRandom draws from the OS on every roll, a seeded
     # source is its own Random(seed)); nothing rolls dice from hash order.
     random.seed()
-    module = importlib.import_module(__name__) if state.get("reloaded") else sys.modules[__name__]
-    module.BOOT = state
-    return module
+    return sys.modules[__name__]
 
 
 # -- the memory snapshot (issue 13) --------------------------------------------
@@ -85,7 +92,7 @@ def _check_snapshot():
     return state
 
 
-__all__ = ["start", "call", "catalog", "resolve", "odds", "fill", "import_character", "ping"]
+__all__ = ["start", "begin", "call", "catalog", "resolve", "odds", "fill", "import_character", "ping"]
 
 
 def _error(field, message, code=None, **extra):

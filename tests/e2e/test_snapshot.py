@@ -104,7 +104,7 @@ def test_the_engine_starts_from_the_snapshot_through_pyscript(browser, site, bui
         assert boot["prefetched"] == len(json.loads((built_site["dir"] / "pyscript.json").read_text())["files"])
         assert [u for u in requested if "/py/tablecheck/" in u] == []
         assert len([u for u in requested if u.endswith("/py/files.json")]) == 1, requested
-        # py/engine.py found the rules imported, from the very files PyScript wrote
+        # tablecheck.worker.start() found the rules imported, from the very files PyScript wrote
         assert boot["restored"] is True and boot["modules"] > 10
         assert "reloaded" not in boot
         assert boot["pyscript"] is True  # PyScript's Python package was set up on the restored interpreter
@@ -264,7 +264,7 @@ def test_a_browser_without_decompression_stream_still_starts_from_the_snapshot(b
 def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_its_checksum(browser, site, built_site):
     """An http:// address other than localhost is no secure context: no
     crypto.subtle. The Zstandard frame's checksum (libzstd checks it) and the
-    exact size still vouch for the bytes (then Pyodide's build id, py/engine.py's check).
+    exact size still vouch for the bytes (then Pyodide's build id, tablecheck.worker's check).
     (No Worker either, so that the unpacking runs where the prelude took crypto.subtle away.)"""
     context = _start_with_loader(browser, site, _with_prelude(
         built_site, "Object.defineProperty(Crypto.prototype, 'subtle', { get: () => undefined });"
@@ -281,7 +281,7 @@ def test_without_crypto_subtle_the_snapshot_is_still_used_checked_by_its_checksu
 def test_package_files_other_than_the_snapshots_are_imported_afresh(browser, site, built_site):
     """A snapshot never runs rules other than the files shipped: if a package
     file PyScript writes differs from the one the snapshot was made from,
-    py/engine.py drops the restored modules and imports the files."""
+    tablecheck.worker.start() drops the restored modules and imports the files."""
     rel = "py/tablecheck/__init__.py"
     changed = (built_site["dir"] / rel).read_text().replace('__version__ = "', '__version__ = "9.9.9-')
     assert "9.9.9-" in changed

@@ -292,7 +292,7 @@ def test_the_snapshot_is_shipped_packed_and_described_by_its_json(site):
     assert hashlib.sha256(restored).hexdigest() == meta["restored_sha256"]
     assert restored[:offset] == raw[:offset] and restored[offset:offset + len(image)] != shipped_base
     assert meta["free_zeroed"] > 1_000_000
-    # it holds the package, recorded file by file for py/engine.py's check
+    # it holds the package, recorded file by file for tablecheck.worker's check
     for rel in ("tablecheck/api.py", "tablecheck/games/dice_roller/__init__.py"):
         digest = build.sha256(out / "py" / rel).encode()
         assert rel.encode() in raw and digest in raw

@@ -73,6 +73,7 @@ for folder, dirs, files in os.walk("tablecheck"):
             path = os.path.join(folder, name)
             record.SOURCES[path] = hashlib.sha256(open(path, "rb").read()).hexdigest()
 record.MODULES = sorted(n for n in sys.modules if n.startswith("tablecheck"))
+record.CATALOG_JSON = '"the snapshot catalog"'  # answered only while the files are the snapshot's
 sys.modules["_tablecheck_snapshot"] = record
 restored_api, restored_worker = sys.modules["tablecheck.api"], sys.modules["tablecheck.worker"]
 if len(sys.argv) > 1:  # a package file PyScript wrote differs from the snapshot's
@@ -80,7 +81,7 @@ if len(sys.argv) > 1:  # a package file PyScript wrote differs from the snapshot
         f.write("CHANGED = True\\n")
 import engine
 print(json.dumps([json.loads(engine.ping())["boot"], engine.worker is restored_worker,
-                  engine.worker.api is restored_api, engine.resolve == engine.worker.resolve,
+                  engine.worker.api is restored_api, engine.catalog() == record.CATALOG_JSON,
                   getattr(engine.worker.api, "CHANGED", False)]))
 """
 
@@ -101,12 +102,13 @@ def test_a_restored_interpreter_keeps_its_modules_only_if_the_files_are_the_snap
     run = lambda name, *args: json.loads(subprocess.run(  # noqa: E731
         [sys.executable, "-c", SNAPSHOT_CHECK, *args], cwd=tmp_path / name, check=True,
         capture_output=True, text=True, env={"PYTHONPATH": ".", "PATH": "/usr/bin:/bin"}).stdout)
-    boot, same_worker, same_api, exported, changed = run("same")
+    boot, same_worker, same_api, snapshot_catalog, changed = run("same")
     assert boot["restored"] is True and "reloaded" not in boot
-    assert same_worker and same_api and exported and not changed
-    boot, same_worker, same_api, exported, changed = run("changed", "tablecheck/api.py")
+    assert same_worker and same_api and snapshot_catalog and not changed
+    boot, same_worker, same_api, snapshot_catalog, changed = run("changed", "tablecheck/api.py")
     assert boot["restored"] is True and "tablecheck/api.py" in boot["reloaded"]
-    assert not same_worker and not same_api and exported and changed  # the files' code, not the snapshot's
+    assert not same_worker and not same_api and changed  # the files' code, not the snapshot's
+    assert not snapshot_catalog  # the catalog built from the files, not the snapshot's text
 
 
 def test_without_a_snapshot_ping_says_python_was_not_restored():

@@ -16,7 +16,7 @@ def test_catalog_is_the_api_catalog_as_json():
 
 
 def test_catalog_in_the_pages_language():
-    # static/js/worker.js asks the catalog in the page's language
+    # static/js/engine.js asks the catalog in the page's language
     assert worker.catalog("en") == worker.catalog()
     german = json.loads(worker.catalog("de"))
     assert german == json.loads(json.dumps(api.catalog(locale="de")))

@@ -38,7 +38,7 @@
 // for another Pyodide, or not the bytes stdlib-bytecode.json gives (sizes,
 // SHA-256): the stock zip, compiled as before (`bytecode` says why).
 // What happened is in `globalThis.tablecheckBoot` ({snapshot: "used" |
-// "fallback", reason, verified, unpack, wasm, pycs, stdlib, bytecode, ms}); py/engine.py
+// "fallback", reason, verified, unpack, wasm, pycs, stdlib, bytecode, ms}); tablecheck.worker
 // adds it to its ping answer and the
 // page to its 'tablecheck:status' event detail (`boot`). The status pill says
 // nothing about it: both ways end in the same ready engine.

@@ -42,7 +42,7 @@ export async function sha256(bytes) {
 // snapshot.json gives); resolves to how the bytes were vouched for: the
 // file's SHA-256, else (no crypto.subtle) the frame's own checksum, which
 // libzstd checks, and the exact size. What the bytes are is checked after
-// the restore too (Pyodide's build id, py/engine.py's comparison of the package files).
+// the restore too (Pyodide's build id, tablecheck.worker's comparison of the package files).
 const decoder = new ZSTDDecoder();
 
 export async function unpackInto(url, target, expectedSha256) {
