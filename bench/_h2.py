@@ -29,13 +29,14 @@ import socket
 import ssl
 import subprocess
 import tempfile
-import threading
 from pathlib import Path
 
 import h2.config
 import h2.connection
 import h2.events
 import h2.exceptions
+
+from _link import LoopServer
 
 # Bytes a connection may hold between this server and a slow link in front
 # of it, each side (`H2Front(socket_buffer=...)`, `Link(receive_buffer=...)`):
@@ -178,22 +179,19 @@ class _Connection:
             await asyncio.sleep(0)
 
 
-class H2Front:
+class H2Front(LoopServer):
     """`port`: HTTP/2 over TLS, forwarding to 127.0.0.1:`target_port`;
     `chromium_args`: what Chromium needs to trust it."""
 
     def __init__(self, target_port, socket_buffer=None):
+        super().__init__()
         self.target_port = target_port
         self.socket_buffer = socket_buffer  # LINK_BUFFER with a Link in front
-        self.loop = asyncio.new_event_loop()
-        self.port = None
         self._folder = tempfile.TemporaryDirectory(prefix="tablecheck-h2-")
         cert, key, self.spki = make_certificate(self._folder.name)
         self.context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         self.context.load_cert_chain(cert, key)
         self.context.set_alpn_protocols(["h2"])
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
 
     @property
     def url(self):
@@ -203,23 +201,11 @@ class H2Front:
     def chromium_args(self):
         return [f"--ignore-certificate-errors-spki-list={self.spki}"]
 
-    def _run(self):
-        asyncio.set_event_loop(self.loop)
-        self._server = self.loop.run_until_complete(asyncio.start_server(
-            lambda r, w: _Connection(r, w, self.target_port, self.socket_buffer).run(), "127.0.0.1", 0, ssl=self.context))
-        self.port = self._server.sockets[0].getsockname()[1]
-        self._ready.set()
-        self.loop.run_forever()
-
-    def __enter__(self):
-        self._thread.start()
-        self._ready.wait(10)
-        return self
+    async def _serve(self):
+        return await asyncio.start_server(
+            lambda r, w: _Connection(r, w, self.target_port, self.socket_buffer).run(), "127.0.0.1", 0,
+            ssl=self.context)
 
     def __exit__(self, *exc):
-        def stop():
-            self._server.close()
-            self.loop.stop()
-        self.loop.call_soon_threadsafe(stop)
-        self._thread.join(timeout=10)
+        super().__exit__(*exc)
         self._folder.cleanup()

@@ -59,36 +59,62 @@ class _Direction:
         return self.free_at
 
 
-class Link:
-    """A throttling TCP proxy: `port` forwards to 127.0.0.1:`target_port`."""
+class LoopServer:
+    """A server on an ephemeral 127.0.0.1 port, run by an asyncio loop in a
+    thread of its own: started by `with`, stopped at its end. A subclass
+    says what it serves (`_serve`: an asyncio Server, made in the loop)."""
 
-    def __init__(self, target_port, mbit=20.0, rtt_ms=40.0, scheme="http", receive_buffer=None):
-        self.target_port = target_port
-        self.scheme = scheme  # "https": in front of bench/_h2.py's H2Front
-        self.receive_buffer = receive_buffer  # bytes the kernel may hold from the server (bench/_h2.py LINK_BUFFER)
-        self.mbit = mbit
-        self.rtt_ms = rtt_ms
+    def __init__(self):
         self.loop = asyncio.new_event_loop()
         self.port = None
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._server = None
 
+    async def _serve(self):
+        raise NotImplementedError
+
+    def _run(self):
+        asyncio.set_event_loop(self.loop)
+        self._server = self.loop.run_until_complete(self._serve())
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._ready.set()
+        self.loop.run_forever()
+
+    def __enter__(self):
+        self._thread.start()
+        self._ready.wait(10)
+        return self
+
+    def __exit__(self, *exc):
+        def stop():
+            self._server.close()
+            self.loop.stop()
+        self.loop.call_soon_threadsafe(stop)
+        self._thread.join(timeout=10)
+
+
+class Link(LoopServer):
+    """A throttling TCP proxy: `port` forwards to 127.0.0.1:`target_port`."""
+
+    def __init__(self, target_port, mbit=20.0, rtt_ms=40.0, scheme="http", receive_buffer=None):
+        super().__init__()
+        self.target_port = target_port
+        self.scheme = scheme  # "https": in front of bench/_h2.py's H2Front
+        self.receive_buffer = receive_buffer  # bytes the kernel may hold from the server (bench/_h2.py LINK_BUFFER)
+        self.mbit = mbit
+        self.rtt_ms = rtt_ms
+
     @property
     def url(self):
         return f"{self.scheme}://127.0.0.1:{self.port}/"
 
-    def _run(self):
-        asyncio.set_event_loop(self.loop)
+    async def _serve(self):
         rate = self.mbit * 1e6 / 8
         delay = self.rtt_ms / 2000
         self.down = _Direction(self.loop, rate, delay)
         self.up = _Direction(self.loop, rate, delay)
-        self._server = self.loop.run_until_complete(
-            asyncio.start_server(self._connection, "127.0.0.1", 0))
-        self.port = self._server.sockets[0].getsockname()[1]
-        self._ready.set()
-        self.loop.run_forever()
+        return await asyncio.start_server(self._connection, "127.0.0.1", 0)
 
     async def _pipe(self, reader, writer, direction):
         """Copy reader to writer through the link's `direction`."""
@@ -117,18 +143,6 @@ class Link:
             server_writer.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.receive_buffer)
         await asyncio.gather(self._pipe(client_reader, server_writer, self.up),
                              self._pipe(server_reader, client_writer, self.down))
-
-    def __enter__(self):
-        self._thread.start()
-        self._ready.wait(10)
-        return self
-
-    def __exit__(self, *exc):
-        def stop():
-            self._server.close()
-            self.loop.stop()
-        self.loop.call_soon_threadsafe(stop)
-        self._thread.join(timeout=10)
 
 
 def cpu_limit_problem():

@@ -159,7 +159,7 @@ const pyscriptFiles = pyscriptSources();
 scratch.set("PYSCRIPT_SOURCES", pyodide.toPy(pyscriptFiles));
 scratch.set("PYSCRIPT_IMPORTS", pyodide.toPy(PYSCRIPT_IMPORTS));
 pyodide.runPython(`
-import gc, hashlib, os, random, sys, types
+import gc, os, random, sys, types
 
 os.chdir(${JSON.stringify(HOME)})
 if "" not in sys.path:
@@ -201,20 +201,9 @@ def _pycs(sources):
             _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=True))
     return out
 
-def _sources(base="tablecheck"):
-    found = {}
-    for folder, dirs, files in os.walk(base):
-        dirs.sort()
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                with open(path, "rb") as f:
-                    found[path] = hashlib.sha256(f.read()).hexdigest()
-    return found
-
 _record = types.ModuleType("_tablecheck_snapshot")
 _record.__doc__ = "Written by tools/snapshot.mjs: what this memory snapshot holds."
-_record.SOURCES = _sources()
+_record.SOURCES = worker.package_sources()  # the same walk its start() compares with
 _record.MODULES = sorted(name for name in sys.modules if name == "tablecheck" or name.startswith("tablecheck."))
 _record.PYCS = _pycs(dict(PYSCRIPT_SOURCES))
 _record.CATALOG_JSON = CATALOG_JSON
@@ -232,7 +221,7 @@ def install_pycs(pycs=_record.PYCS):
 
 _record.install_pycs = install_pycs
 sys.modules["_tablecheck_snapshot"] = _record
-del _record, _sources, _pycs, install_pycs, _name, PYSCRIPT_SOURCES, PYSCRIPT_IMPORTS
+del _record, _pycs, install_pycs, _name, PYSCRIPT_SOURCES, PYSCRIPT_IMPORTS
 del _catalog, CATALOG_JSON, _first_requests, _request
 # the modules imported from the stdlib zip (for the normal start's bytecode)
 STDLIB_ZIP = next(p for p in sys.path if p.endswith(".zip"))  # /lib/python3XY.zip

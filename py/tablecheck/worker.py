@@ -63,7 +63,9 @@ def begin(state):
 # imported from. They must be the files PyScript has just written from the
 # config: if any differs, the restored rules are dropped and imported afresh (start()).
 
-def _package_sources(base="tablecheck"):
+def package_sources(base="tablecheck"):
+    """{path: SHA-256} of the package's .py files under the working directory:
+    what tools/snapshot.mjs records in a snapshot and start() compares."""
     import hashlib
     found = {}
     for folder, dirs, files in os.walk(base):
@@ -81,7 +83,7 @@ def _check_snapshot():
     record = sys.modules.get("_tablecheck_snapshot")
     if record is None:
         return {"restored": False}
-    on_disk = _package_sources()
+    on_disk = package_sources()
     differ = sorted(p for p in set(on_disk) | set(record.SOURCES) if on_disk.get(p) != record.SOURCES.get(p))
     state = {"restored": True, "modules": len(record.MODULES)}
     if differ:
@@ -92,7 +94,7 @@ def _check_snapshot():
     return state
 
 
-__all__ = ["start", "begin", "call", "catalog", "resolve", "odds", "fill", "import_character", "ping"]
+__all__ = ["start", "begin", "package_sources", "call", "catalog", "resolve", "odds", "fill", "import_character", "ping"]
 
 
 def _error(field, message, code=None, **extra):
